@@ -1,0 +1,52 @@
+import type { JsonValue } from '../json.js';
+
+/**
+ * The proof of one claim. Every settle (ack, nack, heartbeat, progress, step write) passes it
+ * back and lands only while the row is still `running` under this exact token.
+ */
+export interface ClaimRef {
+  /** The worker that holds the claim (for introspection; fencing is on the token). */
+  readonly workerId: string;
+  /** A token unique to this claim: a reclaimed row gets a new one, so the old holder is fenced out. */
+  readonly token: string;
+}
+
+/** What a claimer asks for. */
+export interface ClaimOptions {
+  /** Claim only from these queues; an empty list claims nothing. */
+  readonly queues: readonly string[];
+  /** At most this many rows (a positive integer). */
+  readonly limit: number;
+  /** Recorded on each claimed row. */
+  readonly workerId: string;
+  /** How long the claimed rows stay invisible to other claimers without a heartbeat. */
+  readonly visibilityTimeoutMs: number;
+}
+
+/**
+ * A row handed to exactly one claimer. After `claim` resolves no other claimer can get it until
+ * its lease (`leaseExpiresAt`) lapses; the claim counted one attempt.
+ */
+export interface ClaimedJob {
+  readonly id: string;
+  readonly runId: string;
+  readonly name: string;
+  readonly queue: string;
+  readonly payload: JsonValue;
+  readonly tenantId: string | null;
+  readonly idempotencyKey: string;
+  readonly priority: number;
+  /** This attempt's number, 1-based: attempts counted so far including this claim. */
+  readonly attempt: number;
+  readonly maxAttempts: number;
+  /** Epoch ms the row was enqueued. */
+  readonly enqueuedAt: number;
+  /** Epoch ms the row became due. */
+  readonly runAt: number;
+  /** Epoch ms the lease lapses unless a heartbeat extends it. */
+  readonly leaseExpiresAt: number;
+  readonly enqueuedBy: string | null;
+  readonly traceparent: string | null;
+  /** The fencing token to pass to every settle. */
+  readonly claim: ClaimRef;
+}

@@ -1,0 +1,36 @@
+import type { JsonObject, JsonValue } from '../json.js';
+
+/** One published event. */
+export interface EventRecord {
+  readonly id: string;
+  readonly event: string;
+  readonly payload: JsonValue;
+  /** Epoch ms it was published, on the driver's clock. */
+  readonly publishedAt: number;
+  /** Epoch ms after which `find` no longer answers it. */
+  readonly expiresAt: number;
+}
+
+/** What a waiter looks for. */
+export interface EventQuery {
+  /** Only events published at or after this epoch ms. */
+  readonly since: number;
+  /**
+   * Only events whose payload contains this object (JSON containment, like Postgres `@>`:
+   * every key present with an equal value; nested objects compared the same way).
+   */
+  readonly match?: JsonObject;
+}
+
+/** Storage for `publishEvent` / `step.waitForEvent`. */
+export interface EventStore {
+  /**
+   * Stores the event for `ttlMs` and, in the same atomic operation, makes every job suspended
+   * with `waitFor: event` due now, so waiters wake without waiting for their poll.
+   */
+  publish(event: string, payload: JsonValue, options: { readonly ttlMs: number }): Promise<EventRecord>;
+  /** The earliest unexpired event named `event` satisfying `query`, or null. */
+  find(event: string, query: EventQuery): Promise<EventRecord | null>;
+  /** Deletes expired events; answers how many. */
+  purgeExpired(): Promise<number>;
+}

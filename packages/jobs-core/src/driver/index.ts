@@ -1,0 +1,16 @@
+export type { BackfillLedger, BackfillQuery, BackfillRecord, BackfillStatus } from './backfill-ledger.js';
+export type { ClaimedJob, ClaimOptions, ClaimRef } from './claim.js';
+export type { EnqueueRequest, EnqueueResult } from './enqueue.js';
+export type { EventQuery, EventRecord, EventStore } from './event-store.js';
+export type { JobIntrospection, JobListQuery, JobPage, StepResolution } from './introspection.js';
+export type { JobDriver } from './job-driver.js';
+export type { JobDetail, JobRecord } from './job-record.js';
+export type { JobErrorRecord, JobState, StopReason } from './job-state.js';
+export { isLiveState, JOB_STATES, LIVE_JOB_STATES } from './job-state.js';
+export type { LeaseGrant, LeaseStore } from './lease-store.js';
+export type { JobProgress, NackOptions } from './nack.js';
+export type { ScheduleState, ScheduleStore } from './schedule-store.js';
+export type { QueueStats } from './stats.js';
+export type { StepFence, StepRecord, StepStatus, StepStore } from './step-store.js';
+export type { WakeSource } from './wake.js';
+export type { WorkerInfo } from './worker-info.js';

@@ -1,0 +1,89 @@
+import type { JsonValue } from '../json.js';
+import type { BackfillLedger } from './backfill-ledger.js';
+import type { ClaimedJob, ClaimOptions, ClaimRef } from './claim.js';
+import type { EnqueueRequest, EnqueueResult } from './enqueue.js';
+import type { EventStore } from './event-store.js';
+import type { JobIntrospection } from './introspection.js';
+import type { LeaseStore } from './lease-store.js';
+import type { JobProgress, NackOptions } from './nack.js';
+import type { ScheduleStore } from './schedule-store.js';
+import type { QueueStats } from './stats.js';
+import type { StepStore } from './step-store.js';
+import type { WakeSource } from './wake.js';
+
+/**
+ * The one interface every backend implements. Job code never names a backend; it runs the same
+ * on any driver that passes `@x/jobs-conformance`.
+ *
+ * Guarantees every implementation owes:
+ * - **Live-only dedupe**: at most one row in a live state (`ready`, `delayed`, `running`,
+ *   `suspended`) per `(name, tenantId, idempotencyKey)`, even under concurrent enqueues. A key
+ *   whose row is terminal enqueues a new row.
+ * - **Exclusive claims**: a row is handed to one claimer at a time; it is claimable again only
+ *   once its lease lapses (the lapsed attempt stays counted).
+ * - **Fencing**: `ack`, `nack`, `heartbeat`, `progress` and `steps.save` land only while the row
+ *   is `running` under the same claim token; otherwise they answer false and change nothing.
+ * - **Ordering**: claims take higher `priority` first, then earlier `runAt`, then enqueue order.
+ * - Failures of the backend surface as `JobsError` `X_DRIVER_UNAVAILABLE` (retryable), never a
+ *   silent drop or an unbounded wait; after `close()` every call is `X_DRIVER_CLOSED`.
+ */
+export interface JobDriver {
+  /** A short name for logs: `'memory'`, `'postgres'`, `'pglite'`, `'redis'`. */
+  readonly name: string;
+  /** Durable step records, on the same backend as the queue. */
+  readonly steps: StepStore;
+  /** Events for `publishEvent` / `step.waitForEvent`. */
+  readonly events: EventStore;
+  /**
+   * Operator capabilities. Optional in the type so a partial third-party driver still runs jobs;
+   * every @x driver implements it and the conformance suite fails a driver without it.
+   */
+  readonly introspect?: JobIntrospection;
+  /**
+   * Fleet-wide slots with TTL: `job.concurrency` and the scheduler's leader. A worker refuses to
+   * start (`X_JOB_CONCURRENCY_UNENFORCEABLE`) when a registered job needs it and it is absent.
+   */
+  readonly leases?: LeaseStore;
+  /** Scheduler watermarks; the scheduler refuses to start without it unless told otherwise. */
+  readonly schedules?: ScheduleStore;
+  /** The backfill ledger. */
+  readonly backfills?: BackfillLedger;
+  /** A push wake for idle workers, when the backend has one. */
+  readonly wake?: WakeSource;
+  /** The driver's clock (epoch ms): what `runAt` and leases are compared against. */
+  now(): number;
+
+  /**
+   * Writes one row unless a live row holds its `(name, tenantId, idempotencyKey)`, atomically.
+   * A new row is `delayed` when `runAt` is in the future, else `ready`. Under
+   * `onConflict: 'error'` a live duplicate throws `X_JOB_DUPLICATE`.
+   */
+  enqueue(request: EnqueueRequest): Promise<EnqueueResult>;
+  /**
+   * Writes many rows with the same rules, answering in request order. A key repeated inside the
+   * batch dedupes to the first. Requests carry `onConflict: 'dedupe'` (core refuses `'error'`).
+   * Callers send at most 1,000 per call; a driver does it in one round trip.
+   */
+  enqueueMany(requests: readonly EnqueueRequest[]): Promise<readonly EnqueueResult[]>;
+  /**
+   * Atomically takes up to `limit` due rows of unpaused `queues` (`ready`; `delayed`/`suspended`
+   * past `runAt`; `running` whose lease lapsed), marks them `running` under a fresh token with
+   * `leaseExpiresAt = now + visibilityTimeoutMs`, and counts one attempt on each.
+   */
+  claim(options: ClaimOptions): Promise<readonly ClaimedJob[]>;
+  /** Marks the row `done` with its result. Fenced on the claim. */
+  ack(jobId: string, claim: ClaimRef, result?: JsonValue): Promise<boolean>;
+  /** Hands the row back: retry, release, suspend or dead (see {@link NackOptions}). Fenced on the claim. */
+  nack(jobId: string, claim: ClaimRef, options: NackOptions): Promise<boolean>;
+  /**
+   * Extends the lease to now + `visibilityTimeoutMs`. False when the claim no longer holds the
+   * row (cancelled, reclaimed, settled): the holder must stop.
+   */
+  heartbeat(jobId: string, claim: ClaimRef, visibilityTimeoutMs: number): Promise<boolean>;
+  /** Persists progress on the row. Fenced on the claim. */
+  progress(jobId: string, claim: ClaimRef, progress: JobProgress): Promise<boolean>;
+  /** Per-queue counts for every queue with a row or a pause flag. */
+  stats(): Promise<readonly QueueStats[]>;
+  /** Releases connections and timers. Safe to call twice. */
+  close(): Promise<void>;
+}

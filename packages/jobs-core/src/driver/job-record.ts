@@ -1,0 +1,43 @@
+import type { JsonValue } from '../json.js';
+import type { JobErrorRecord, JobState, StopReason } from './job-state.js';
+import type { JobProgress } from './nack.js';
+import type { StepRecord } from './step-store.js';
+
+/** A job row as introspection sees it. Times are epoch ms. */
+export interface JobRecord {
+  readonly id: string;
+  readonly runId: string;
+  readonly name: string;
+  readonly queue: string;
+  readonly state: JobState;
+  readonly payload: JsonValue;
+  readonly tenantId: string | null;
+  readonly idempotencyKey: string;
+  readonly priority: number;
+  /** Attempts counted so far. */
+  readonly attempts: number;
+  readonly maxAttempts: number;
+  readonly enqueuedAt: number;
+  readonly runAt: number;
+  /** When the current or last attempt was claimed. */
+  readonly startedAt: number | null;
+  /** When it reached a terminal state. */
+  readonly finishedAt: number | null;
+  readonly leaseExpiresAt: number | null;
+  readonly workerId: string | null;
+  readonly lastError: JobErrorRecord | null;
+  readonly stopReason: StopReason | null;
+  /** What `run` returned, in JSON form, once done. */
+  readonly result: JsonValue;
+  readonly progress: JobProgress | null;
+  /** The event a suspended run waits for. */
+  readonly waitingFor: string | null;
+  readonly cancelReason: string | null;
+  readonly enqueuedBy: string | null;
+  readonly traceparent: string | null;
+}
+
+/** A job row with its steps, for `show`. */
+export interface JobDetail extends JobRecord {
+  readonly steps: readonly StepRecord[];
+}

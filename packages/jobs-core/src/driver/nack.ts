@@ -1,0 +1,23 @@
+import type { JobErrorRecord, StopReason } from './job-state.js';
+
+/**
+ * How a claimed job is handed back. Every kind is fenced on the claim.
+ *
+ * | kind | row becomes | attempt |
+ * |---|---|---|
+ * | `retry` | `delayed` (or `ready` when `runAt` ≤ now), `lastError` recorded | counted |
+ * | `release` | `ready`/`delayed` at `runAt` (drain, over a cap) | **uncounted** |
+ * | `suspend` | `suspended` until `runAt`, or until an event named `waitFor` is published | **uncounted** |
+ * | `dead` | `dead`, with `lastError` and `stopReason` | counted |
+ */
+export type NackOptions =
+  | { readonly kind: 'retry'; readonly runAt: number; readonly error: JobErrorRecord }
+  | { readonly kind: 'release'; readonly runAt?: number }
+  | { readonly kind: 'suspend'; readonly runAt: number; readonly waitFor?: string }
+  | { readonly kind: 'dead'; readonly error: JobErrorRecord; readonly stopReason: StopReason };
+
+/** A progress report from `run({ progress })`, persisted on the row. */
+export interface JobProgress {
+  readonly current: number;
+  readonly total: number | null;
+}

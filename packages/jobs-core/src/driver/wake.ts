@@ -1,0 +1,8 @@
+/**
+ * A push signal that work may be waiting on a queue, so an idle worker claims at once instead of
+ * polling. Delivery is a hint: a worker still polls (slowly) in case one is missed.
+ */
+export interface WakeSource {
+  /** Calls `listener(queue)` when a row becomes due on `queue`. Answers the unsubscribe. */
+  subscribe(listener: (queue: string) => void): () => void;
+}

@@ -1,0 +1,45 @@
+/**
+ * Every error code @x/jobs-core can throw, with its one-line meaning. Codes are the stable
+ * contract: tests and callers branch on them, never on messages.
+ */
+export const CORE_ERROR_CODES = {
+  // Declaration (thrown by job() / defineJobs()).
+  X_IDEMPOTENCY_REQUIRED: 'A job was declared without an idempotencyKey function.',
+  X_JOB_TENANT_REQUIRED: "A job was declared without tenant: a function of the input, or 'none'.",
+  X_JOB_DECLARATION_INVALID:
+    'A job definition field has an invalid value (attempts, limit, duration, step name, …).',
+  X_JOB_DUPLICATE:
+    'Two things claim one durable job name, or an enqueue met a live row under onConflict: "error".',
+  X_DURATION_INVALID:
+    "A duration is not a positive number of ms or a string like '500ms', '10s', '5m', '2h', '3d'.",
+  // Enqueue.
+  X_JOB_INPUT_INVALID:
+    "The input does not match the job's schema; the error lists the issue paths and codes.",
+  X_JOB_TENANT_MISMATCH: 'An explicit tenantId or the .as() actor contradicts the tenant the input names.',
+  X_JOB_ENQUEUE_BATCH_TOO_LARGE: 'enqueueMany was given more than 10,000 inputs.',
+  X_JOB_ENQUEUE_OPTIONS_INVALID: 'An enqueue option is invalid (runAt, delay, priority, runId, onConflict).',
+  X_DRIVER_UNAVAILABLE:
+    'No driver is installed, or the backend cannot be reached right now; nothing was written.',
+  X_DRIVER_CLOSED: 'The driver was closed; open a new one.',
+  X_JOB_NOT_FOUND: 'No job row has that id.',
+  X_JOB_NOT_CANCELLABLE: 'The job already finished, so it cannot be cancelled.',
+  // Execution.
+  X_STEP_DUPLICATE: 'Two steps in one run share a name; step names are the replay key.',
+  X_STEP_OUTPUT_UNSERIALIZABLE: 'A step returned a value JSON cannot hold (a bigint, a cycle).',
+  X_STEP_OUTCOME_UNKNOWN: 'A once-step started and never recorded completion; an operator must resolve it.',
+  X_JOB_EVENT_INVALID: 'An event payload does not match the waitForEvent schema.',
+  X_JOB_TIMEOUT: 'The job or a step exceeded its timeout; its signal was aborted first.',
+  X_ABORTED: 'The attempt was aborted (timeout, cancel, drain, lost lease); step writes are refused.',
+  X_DRAINING: 'The worker is shutting down; the attempt is handed back uncounted.',
+  X_JOB_LEASE_LOST: 'The job was cancelled or its lease lapsed while this worker ran it.',
+  X_JOB_SLOT_LOST: 'The fleet concurrency slot this run held was taken by another worker.',
+  X_JOB_CONCURRENCY_BUSY: "The job's fleet concurrency cap is full and it declared whenBusy: 'fail'.",
+  X_JOB_CONCURRENCY_UNENFORCEABLE: 'A job declares concurrency but the driver has no lease store.',
+  X_JOB_COMPENSATION_FAILED: 'A compensator threw while unwinding a failed run.',
+  X_JOB_MAX_ATTEMPTS: 'Retries are exhausted; the job was dead-lettered.',
+  X_JOB_UNKNOWN: 'A claimed row names a job this worker has not registered.',
+  X_WORKER_OPTIONS_INVALID: 'createWorker was given an invalid option.',
+} as const;
+
+/** A code @x/jobs-core can throw. */
+export type CoreErrorCode = keyof typeof CORE_ERROR_CODES;

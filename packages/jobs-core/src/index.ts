@@ -1,0 +1,9 @@
+export type { Clock } from './clock.js';
+export { systemClock } from './clock.js';
+export * from './driver/index.js';
+export type { Duration, DurationUnit } from './duration.js';
+export { parseDuration } from './duration.js';
+export type { CoreErrorCode } from './errors/codes.js';
+export { CORE_ERROR_CODES } from './errors/codes.js';
+export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
+export type { JsonObject, JsonValue } from './json.js';
