@@ -1,3 +1,6 @@
+export { jobDriver, maybeJobDriver, resetJobDriver, setJobDriver } from './ambient/driver-slot.js';
+export type { JobsFacade } from './ambient/facade.js';
+export { directFacade, jobsFacade, setJobsFacade } from './ambient/facade.js';
 export type { Clock } from './clock.js';
 export { systemClock } from './clock.js';
 export * from './driver/index.js';
@@ -7,3 +10,10 @@ export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
 export type { JsonObject, JsonValue } from './json.js';
+export type { Registrable, RegistrableHooks } from './registry/registrable.js';
+export {
+  isRegistrable,
+  nextAnonymousName,
+  REGISTRABLE,
+  reserveDeclaredName,
+} from './registry/registrable.js';
