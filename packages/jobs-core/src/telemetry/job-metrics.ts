@@ -1,0 +1,93 @@
+import { type Attributes, type Counter, metrics } from '@opentelemetry/api';
+import type { JobDriver } from '../driver/job-driver.js';
+
+/** The meter name every @x/jobs instrument is registered under. */
+export const METER_NAME = '@x/jobs-core';
+
+/** How a settled attempt is counted in `jobs_total{queue,outcome}`. */
+export type JobOutcomeLabel =
+  | 'completed'
+  | 'retried'
+  | 'dead'
+  | 'suspended'
+  | 'released'
+  | 'cancelled'
+  | 'lease-lost';
+
+/** The instruments a worker records into. Created per worker so an SDK started first is picked up. */
+export interface JobMetrics {
+  /** One point per settled attempt. */
+  outcome(queue: string, outcome: JobOutcomeLabel): void;
+  /** One point per lease lost (a whole visibility window without a renewal). */
+  leaseLost(queue: string): void;
+  /** Stops observing (the gauges' callbacks are removed). */
+  close(): void;
+}
+
+/**
+ * Creates the worker's instruments through `@opentelemetry/api` (a no-op without an SDK):
+ * `jobs_total`, `job_leases_lost_total`, `job_worker_in_flight`, `job_worker_capacity`, and the
+ * queue gauges `queue_depth`, `queue_oldest_ready_seconds`, `queue_dead_jobs` read from
+ * `driver.stats()` when a reader collects.
+ */
+export function createJobMetrics(options: {
+  readonly driver: JobDriver;
+  readonly workerId: string;
+  readonly inFlight: () => number;
+  readonly capacity: () => number;
+}): JobMetrics {
+  const meter = metrics.getMeter(METER_NAME);
+  const jobsTotal: Counter = meter.createCounter('jobs_total', {
+    description: 'Settled job attempts by queue and outcome.',
+  });
+  const leasesLost: Counter = meter.createCounter('job_leases_lost_total', {
+    description: 'Leases that lapsed while this worker still ran the job.',
+  });
+  const inFlight = meter.createObservableGauge('job_worker_in_flight', {
+    description: 'Jobs this worker is running now.',
+  });
+  const capacity = meter.createObservableGauge('job_worker_capacity', {
+    description: 'Jobs this worker can run at once.',
+  });
+  const depth = meter.createObservableGauge('queue_depth', {
+    description: 'Jobs waiting (ready + delayed).',
+  });
+  const oldest = meter.createObservableGauge('queue_oldest_ready_seconds', {
+    description: 'Age of the oldest job due now.',
+    unit: 's',
+  });
+  const dead = meter.createObservableGauge('queue_dead_jobs', { description: 'Dead-lettered jobs kept.' });
+
+  const workerAttributes: Attributes = { worker: options.workerId };
+  const observeWorker = (result: { observe(value: number, attributes?: Attributes): void }, value: number) =>
+    result.observe(value, workerAttributes);
+  const inFlightCallback = (result: { observe(value: number, attributes?: Attributes): void }) =>
+    observeWorker(result, options.inFlight());
+  const capacityCallback = (result: { observe(value: number, attributes?: Attributes): void }) =>
+    observeWorker(result, options.capacity());
+  inFlight.addCallback(inFlightCallback);
+  capacity.addCallback(capacityCallback);
+
+  const queueCallback = async (batch: {
+    observe(instrument: unknown, value: number, attributes?: Attributes): void;
+  }): Promise<void> => {
+    const stats = await options.driver.stats();
+    for (const queue of stats) {
+      const attributes = { queue: queue.queue };
+      batch.observe(depth, queue.counts.ready + queue.counts.delayed, attributes);
+      batch.observe(oldest, queue.oldestReadyAgeMs === null ? 0 : queue.oldestReadyAgeMs / 1000, attributes);
+      batch.observe(dead, queue.counts.dead, attributes);
+    }
+  };
+  meter.addBatchObservableCallback(queueCallback as never, [depth, oldest, dead]);
+
+  return {
+    outcome: (queue, outcome) => jobsTotal.add(1, { queue, outcome }),
+    leaseLost: (queue) => leasesLost.add(1, { queue }),
+    close: () => {
+      inFlight.removeCallback(inFlightCallback);
+      capacity.removeCallback(capacityCallback);
+      meter.removeBatchObservableCallback(queueCallback as never, [depth, oldest, dead]);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Duration } from '../duration.js';
+
+/**
+ * Caps held by ONE worker process (multiply by your replica count for the fleet). Over any cap a
+ * claimed job is handed back with a later run time, its attempt uncounted — never dropped. For a
+ * fleet-wide cap declare `concurrency` on the job instead.
+ */
+export interface LimitConfig {
+  /** At most this many jobs of one tenant run at once in this process. (Default: no cap) */
+  readonly perTenant?: number;
+  /** At most this many jobs of one queue run at once (one number for every queue, or per queue). (Default: no cap) */
+  readonly perQueue?: number | Readonly<Record<string, number>>;
+  /** At most this many jobs run at once in this process across queues. (Default: the worker's capacity) */
+  readonly global?: number;
+  /** At most `limit` job starts per tenant in each sliding `per` window, in this process. (Default: no cap) */
+  readonly ratePerTenant?: { readonly limit: number; readonly per: Duration };
+}

@@ -1,0 +1,100 @@
+import { parseDuration } from '../duration.js';
+import { coreError } from '../errors/core-error.js';
+import type { LimitConfig } from './limit-config.js';
+
+/** A granted admission: call `release()` once the job settles. */
+export interface LimitAdmission {
+  readonly admitted: true;
+  release(): void;
+}
+
+/** A refusal: hand the job back to run again after `retryInMs`, attempt uncounted. */
+export interface LimitRefusal {
+  readonly admitted: false;
+  /** Which cap refused it, for the log. */
+  readonly cap: 'perTenant' | 'perQueue' | 'global' | 'ratePerTenant';
+  readonly retryInMs: number;
+}
+
+const NO_TENANT = '\u0000none';
+
+/** Enforces a {@link LimitConfig} over the jobs this process holds. */
+export class ProcessLimiter {
+  readonly #config: LimitConfig;
+  readonly #ratePerMs: number | undefined;
+  readonly #byTenant = new Map<string, number>();
+  readonly #byQueue = new Map<string, number>();
+  readonly #starts = new Map<string, number[]>();
+  #global = 0;
+
+  constructor(config: LimitConfig = {}) {
+    for (const [field, value] of [
+      ['perTenant', config.perTenant],
+      ['global', config.global],
+      ...(typeof config.perQueue === 'number' ? [['perQueue', config.perQueue] as const] : []),
+      ...Object.entries(typeof config.perQueue === 'object' ? config.perQueue : {}).map(
+        ([queue, limit]) => [`perQueue.${queue}`, limit] as const,
+      ),
+      ['ratePerTenant.limit', config.ratePerTenant?.limit],
+    ] as const) {
+      if (value !== undefined && (!Number.isInteger(value) || value < 1)) {
+        throw coreError(
+          'X_WORKER_OPTIONS_INVALID',
+          `limits.${field}: must be a positive integer (got ${String(value)}).`,
+          {
+            field: `limits.${field}`,
+          },
+        );
+      }
+    }
+    this.#config = config;
+    this.#ratePerMs =
+      config.ratePerTenant === undefined
+        ? undefined
+        : parseDuration(config.ratePerTenant.per, 'limits.ratePerTenant.per');
+  }
+
+  /** Admits a job of `queue`/`tenantId` at `now`, or says when to try again. */
+  admit(queue: string, tenantId: string | null, now: number): LimitAdmission | LimitRefusal {
+    const tenant = tenantId ?? NO_TENANT;
+    const queueCap =
+      typeof this.#config.perQueue === 'number' ? this.#config.perQueue : this.#config.perQueue?.[queue];
+    if (this.#config.global !== undefined && this.#global >= this.#config.global) {
+      return { admitted: false, cap: 'global', retryInMs: 250 };
+    }
+    if (queueCap !== undefined && (this.#byQueue.get(queue) ?? 0) >= queueCap) {
+      return { admitted: false, cap: 'perQueue', retryInMs: 250 };
+    }
+    if (
+      tenantId !== null &&
+      this.#config.perTenant !== undefined &&
+      (this.#byTenant.get(tenant) ?? 0) >= this.#config.perTenant
+    ) {
+      return { admitted: false, cap: 'perTenant', retryInMs: 250 };
+    }
+    if (tenantId !== null && this.#config.ratePerTenant !== undefined && this.#ratePerMs !== undefined) {
+      const window = this.#ratePerMs;
+      const starts = (this.#starts.get(tenant) ?? []).filter((at) => at > now - window);
+      if (starts.length >= this.#config.ratePerTenant.limit) {
+        this.#starts.set(tenant, starts);
+        return { admitted: false, cap: 'ratePerTenant', retryInMs: Math.max(1, starts[0]! + window - now) };
+      }
+      starts.push(now);
+      this.#starts.set(tenant, starts);
+    }
+    this.#global += 1;
+    this.#byQueue.set(queue, (this.#byQueue.get(queue) ?? 0) + 1);
+    this.#byTenant.set(tenant, (this.#byTenant.get(tenant) ?? 0) + 1);
+    let released = false;
+    return {
+      admitted: true,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#global -= 1;
+        this.#byQueue.set(queue, (this.#byQueue.get(queue) ?? 1) - 1);
+        this.#byTenant.set(tenant, (this.#byTenant.get(tenant) ?? 1) - 1);
+      },
+    };
+  }
+}
