@@ -1,0 +1,23 @@
+import type { JobDriver } from '@x/jobs-core';
+import type { BackendChoice } from './backend-choice.js';
+
+/** What `migrate` reports. */
+export interface MigrationReport {
+  /** Migrations applied by this call, in order (empty when the schema was current). */
+  readonly applied: readonly string[];
+  /** Every migration the schema now has. */
+  readonly current: readonly string[];
+}
+
+/** An opened backend: the driver and what the CLI needs around it. */
+export interface Backend {
+  readonly choice: BackendChoice;
+  readonly driver: JobDriver;
+  /**
+   * Applies pending schema migrations, reporting each as it starts. Absent for backends with no
+   * schema (Redis, memory).
+   */
+  readonly migrate?: (onMigration: (name: string) => void) => Promise<MigrationReport>;
+  /** Closes the driver and anything opened for it (a PGlite instance, a pool). Safe to call twice. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,27 @@
+import type { RegisterCommand } from '../program.js';
+import { registerCancel } from './cancel.js';
+import { registerDead } from './dead.js';
+import { registerLs } from './ls.js';
+import { registerMigrate } from './migrate.js';
+import { registerPause } from './pause.js';
+import { registerPromote } from './promote.js';
+import { registerRemove } from './remove.js';
+import { registerResolveStep } from './resolve-step.js';
+import { registerRetry } from './retry.js';
+import { registerShow } from './show.js';
+import { registerWorkers } from './workers.js';
+
+/** Every `x-jobs` command, in the order `--help` lists them. */
+export const COMMANDS: readonly RegisterCommand[] = [
+  registerMigrate,
+  registerLs,
+  registerShow,
+  registerDead,
+  registerRetry,
+  registerCancel,
+  registerPromote,
+  registerRemove,
+  registerPause,
+  registerWorkers,
+  registerResolveStep,
+];

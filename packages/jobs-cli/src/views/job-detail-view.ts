@@ -1,0 +1,126 @@
+import type { JobDetail, JobErrorRecord, JobRecord, JsonValue, StepStatus } from '@x/jobs-core';
+import type { Palette } from '../output/colour.js';
+import { formatDuration } from '../output/format-duration.js';
+import { formatWhen } from '../output/format-time.js';
+import { renderTable } from '../output/table.js';
+import { redactJson } from '../redact.js';
+import { colourState, colourStepStatus } from './state-colour.js';
+
+/** One step in `x-jobs show --json`. Times are epoch ms. */
+export interface StepView {
+  readonly name: string;
+  readonly position: number;
+  readonly status: StepStatus;
+  readonly startedAt: number;
+  readonly completedAt: number | null;
+  /** `completedAt - startedAt` once completed, else null. */
+  readonly durationMs: number | null;
+  readonly error: JobErrorRecord | null;
+  /** The step's persisted output, redacted like the input. */
+  readonly output: JsonValue;
+}
+
+/** The job in `x-jobs show --json`: the row's fields (payload and result redacted) and its steps. */
+export interface JobDetailView extends Omit<JobRecord, 'payload' | 'result'> {
+  /** The input, with sensitive keys' values replaced by `[redacted]`. */
+  readonly payload: JsonValue;
+  /** What `run` returned, redacted the same way. */
+  readonly result: JsonValue;
+  readonly steps: readonly StepView[];
+}
+
+/** The `--json` shape of `x-jobs show`. */
+export interface ShowJson {
+  readonly job: JobDetailView;
+}
+
+/** A job detail with every payload-carrying field redacted (`extraKeys` add to the default list). */
+export function toJobDetailView(detail: JobDetail, extraKeys: readonly string[]): JobDetailView {
+  const { steps, payload, result, ...row } = detail;
+  return {
+    ...row,
+    payload: redactJson(payload, extraKeys),
+    result: redactJson(result ?? null, extraKeys),
+    steps: [...steps]
+      .sort((a, b) => a.position - b.position)
+      .map((step) => ({
+        name: step.name,
+        position: step.position,
+        status: step.status,
+        startedAt: step.startedAt,
+        completedAt: step.completedAt,
+        durationMs: step.completedAt === null ? null : Math.max(0, step.completedAt - step.startedAt),
+        error: step.error,
+        output: redactJson(step.output ?? null, extraKeys),
+      })),
+  };
+}
+
+/** `show` for a human: the row, why it stopped, its steps, then the redacted input. */
+export function renderJobDetail(data: ShowJson, p: Palette, now: number): string {
+  const job = data.job;
+  const label = (text: string): string => p.dim(text.padEnd(13));
+  const lines: string[] = [
+    `${p.bold(job.name)} ${p.dim(job.id)}  ${colourState(job.state, p)}`,
+    `${label('queue')}${job.queue}${job.priority === 0 ? '' : `  priority ${job.priority}`}`,
+    `${label('tenant')}${job.tenantId ?? p.dim('none')}`,
+    `${label('key')}${job.idempotencyKey}`,
+    `${label('attempts')}${job.attempts}/${job.maxAttempts}`,
+    `${label('enqueued')}${formatWhen(job.enqueuedAt, now)}${job.enqueuedBy === null ? '' : ` by ${job.enqueuedBy}`}`,
+    `${label('run at')}${formatWhen(job.runAt, now)}`,
+  ];
+  if (job.startedAt !== null) lines.push(`${label('started')}${formatWhen(job.startedAt, now)}`);
+  if (job.finishedAt !== null) lines.push(`${label('finished')}${formatWhen(job.finishedAt, now)}`);
+  if (job.state === 'running' && job.workerId !== null) {
+    const lease = job.leaseExpiresAt === null ? '' : `, lease until ${formatWhen(job.leaseExpiresAt, now)}`;
+    lines.push(`${label('worker')}${job.workerId}${lease}`);
+  }
+  if (job.waitingFor !== null) lines.push(`${label('waiting for')}event '${job.waitingFor}'`);
+  if (job.progress !== null) {
+    const { current, total } = job.progress;
+    const percent = total === null || total === 0 ? '' : ` (${Math.round((current / total) * 100)}%)`;
+    lines.push(`${label('progress')}${current}${total === null ? '' : `/${total}`}${percent}`);
+  }
+  if (job.stopReason !== null) lines.push(`${label('stop reason')}${p.red(job.stopReason)}`);
+  if (job.cancelReason !== null) lines.push(`${label('cancelled')}${job.cancelReason}`);
+  if (job.lastError !== null) {
+    lines.push(`${label('last error')}${p.red(job.lastError.code)}: ${job.lastError.message}`);
+  }
+  if (job.traceparent !== null) lines.push(`${label('trace')}${p.dim(job.traceparent)}`);
+  lines.push('', p.bold('Steps'));
+  if (job.steps.length === 0) {
+    lines.push(p.dim('  none recorded yet'));
+  } else {
+    const table = renderTable(
+      [
+        { header: '#', align: 'right' },
+        { header: 'STEP' },
+        { header: 'STATUS' },
+        { header: 'DURATION', align: 'right' },
+        { header: 'ERROR' },
+      ],
+      job.steps.map((step) => [
+        String(step.position),
+        step.name,
+        colourStepStatus(step.status, p),
+        step.durationMs === null ? p.dim('—') : formatDuration(step.durationMs),
+        step.error === null ? '' : `${p.red(step.error.code)}: ${step.error.message}`,
+      ]),
+      p.dim,
+    );
+    lines.push(indent(table));
+  }
+  lines.push('', `${p.bold('Input')} ${p.dim('(values of sensitive keys shown as [redacted])')}`);
+  lines.push(indent(JSON.stringify(job.payload, null, 2)));
+  if (job.state === 'done' && job.result !== null) {
+    lines.push('', p.bold('Result'), indent(JSON.stringify(job.result, null, 2)));
+  }
+  return lines.join('\n');
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+}
