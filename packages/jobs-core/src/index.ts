@@ -6,10 +6,47 @@ export { systemClock } from './clock.js';
 export * from './driver/index.js';
 export type { Duration, DurationUnit } from './duration.js';
 export { parseDuration } from './duration.js';
+export { ENQUEUE_MANY_CHUNK, ENQUEUE_MANY_MAX } from './enqueue/enqueue-many.js';
+export type { EnqueueManyOptions, EnqueueOptions, PrepareEnqueueOptions } from './enqueue/enqueue-options.js';
+export type { InputIssue } from './enqueue/parse-input.js';
+export { prepareEnqueue } from './enqueue/prepare-enqueue.js';
 export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
+export { isJobHandle } from './job/definition-of.js';
+export { job } from './job/job.js';
+export type { JobActor } from './job/job-actor.js';
+export type { JobContext, JobRunContext } from './job/job-context.js';
+export type { JobConcurrency, JobDefinition } from './job/job-definition.js';
+export type { JobDescriptor } from './job/job-descriptor.js';
+export type {
+  AnyJobHandle,
+  EnqueueInputOf,
+  JobHandle,
+  JobInputOf,
+  JobResultOf,
+  ResolvedJobConcurrency,
+} from './job/job-handle.js';
+export type { RunArgs } from './job/run-args.js';
+export type { Settled, SettledOutcome } from './job/settled.js';
+export type {
+  CompensateContext,
+  ReservedStepName,
+  StepApi,
+  StepCompensateOption,
+  StepNameCheck,
+  StepOutput,
+  StepRunOptions,
+  WaitForEventOptions,
+} from './job/step-api.js';
+export { assertStepName, COMPENSATE_STEP_PREFIX, UNWINDING_STEP } from './job/step-name.js';
+export { UNWIND_MARGIN } from './job/unwind-margin.js';
 export type { JsonObject, JsonValue } from './json.js';
+export type { JsonForm } from './json-form.js';
+export type { DefineJobsInput } from './registry/define-jobs.js';
+export { defineJobs } from './registry/define-jobs.js';
+export type { JobManifest, JobRegistry } from './registry/job-registry.js';
+export { inspectManifest, jobRegistry, resetRegistry } from './registry/process-registry.js';
 export type { Registrable, RegistrableHooks } from './registry/registrable.js';
 export {
   isRegistrable,
@@ -17,3 +54,10 @@ export {
   REGISTRABLE,
   reserveDeclaredName,
 } from './registry/registrable.js';
+export type { DecideRetryInput } from './retry/decide-retry.js';
+export { decideRetry } from './retry/decide-retry.js';
+export { errorRetryClass, registerErrorRetry } from './retry/error-retry.js';
+export type { ErrorRetryClass, RetryDecision } from './retry/retry-decision.js';
+export type { Backoff, ResolvedRetryPolicy, RetryPolicy } from './retry/retry-policy.js';
+export { DEFAULT_RETRY_POLICY, resolveRetryPolicy } from './retry/retry-policy.js';
+export { backoffDelay, retrySchedule } from './retry/retry-schedule.js';

@@ -8,6 +8,8 @@ export const CORE_ERROR_CODES = {
   X_JOB_TENANT_REQUIRED: "A job was declared without tenant: a function of the input, or 'none'.",
   X_JOB_DECLARATION_INVALID:
     'A job definition field has an invalid value (attempts, limit, duration, step name, …).',
+  X_JOB_REGISTRATION_INVALID:
+    'defineJobs was given something other than module namespaces of job handles (jobs) or task handles (tasks).',
   X_JOB_DUPLICATE:
     'Two things claim one durable job name, or an enqueue met a live row under onConflict: "error".',
   X_DURATION_INVALID:
@@ -17,7 +19,11 @@ export const CORE_ERROR_CODES = {
     "The input does not match the job's schema; the error lists the issue paths and codes.",
   X_JOB_TENANT_MISMATCH: 'An explicit tenantId or the .as() actor contradicts the tenant the input names.',
   X_JOB_ENQUEUE_BATCH_TOO_LARGE: 'enqueueMany was given more than 10,000 inputs.',
-  X_JOB_ENQUEUE_OPTIONS_INVALID: 'An enqueue option is invalid (runAt, delay, priority, runId, onConflict).',
+  X_JOB_ENQUEUE_OPTIONS_INVALID:
+    'An enqueue option is invalid (runAt, delay, priority, tenantId, runId, onConflict, actor).',
+  X_JOB_KEY_INVALID:
+    'idempotencyKey(input), tenant(input) or concurrency.key(input) returned something other than a non-empty string.',
+  X_JOB_NOT_A_HANDLE: 'A value passed where a job handle is expected was not made by job().',
   X_DRIVER_UNAVAILABLE:
     'No driver is installed, or the backend cannot be reached right now; nothing was written.',
   X_DRIVER_CLOSED: 'The driver was closed; open a new one.',

@@ -1,0 +1,17 @@
+import { parseDuration } from './duration.js';
+import type { CoreErrorCode } from './errors/codes.js';
+import { coreError } from './errors/core-error.js';
+import { isJobsError } from './errors/jobs-error.js';
+
+/**
+ * Parses a declared or optional duration field, re-coding a bad value as `code` (e.g.
+ * `X_JOB_DECLARATION_INVALID`) with the field named, so the caller sees which surface refused it.
+ */
+export function durationField(value: unknown, field: string, code: CoreErrorCode): number {
+  try {
+    return parseDuration(value, field);
+  } catch (error) {
+    if (isJobsError(error, 'X_DURATION_INVALID')) throw coreError(code, error.message, { field }, error);
+    throw error;
+  }
+}
