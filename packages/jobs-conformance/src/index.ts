@@ -1,1 +1,16 @@
-export {};
+export type { ConformanceCase } from './conformance-case.js';
+export type { ConformanceSubject, DriverHarness, HarnessClaimOptions } from './driver-harness.js';
+export { createDriverHarness, expectErrorCode, LONG_MS } from './driver-harness.js';
+export type { ConformanceErrorCode } from './errors.js';
+export { CONFORMANCE_ERROR_CODES } from './errors.js';
+export type { JobDriverCase } from './job-driver-case.js';
+export { JOB_DRIVER_CASES } from './job-driver-cases.js';
+export type { JobDriverConformanceOptions } from './job-driver-conformance.js';
+export { jobDriverConformance, runJobDriverCase } from './job-driver-conformance.js';
+export type {
+  OutboxStoreCase,
+  OutboxStoreConformanceOptions,
+  OutboxStoreHarness,
+  OutboxStoreSubject,
+} from './outbox-store-conformance.js';
+export { OUTBOX_STORE_CASES, outboxHarness, outboxStoreConformance } from './outbox-store-conformance.js';

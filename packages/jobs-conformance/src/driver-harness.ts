@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  BackfillLedger,
+  ClaimedJob,
+  EnqueueRequest,
+  EnqueueResult,
+  JobDetail,
+  JobDriver,
+  JobIntrospection,
+  LeaseStore,
+  ScheduleStore,
+} from '@x/jobs-core';
+import { expect } from 'vitest';
+
+/** A duration no timing case ever lets pass: visibility timeouts and TTLs that must not lapse. */
+export const LONG_MS = 3_600_000;
+
+/** What a driver factory hands the suite: the driver, and optionally a clock the suite may move. */
+export interface ConformanceSubject {
+  readonly driver: JobDriver;
+  /**
+   * The clock the driver reads (`memoryJobDriver({ clock })`). When present the suite passes time
+   * with `clock.advance(ms)`; when absent it waits in real time.
+   */
+  readonly clock?: { advance(ms: number): unknown };
+}
+
+/** Options for one claim made by a case. */
+export interface HarnessClaimOptions {
+  /** (Default: 10) */
+  readonly limit?: number;
+  /** (Default: 'conformance-worker') */
+  readonly workerId?: string;
+  /** (Default: {@link LONG_MS}) */
+  readonly visibilityTimeoutMs?: number;
+}
+
+/** What every job driver case receives: the driver under test plus small conveniences. */
+export interface DriverHarness {
+  readonly driver: JobDriver;
+  /** A queue name no other case uses. */
+  readonly queue: string;
+  /** The base duration of timing cases, in ms: short visibility timeouts and TTLs are one tick. */
+  readonly tickMs: number;
+  /** Lets `ms` pass on the driver's clock: a virtual clock jumps, a real one is waited out. */
+  advance(ms: number): Promise<void>;
+  /** A fresh name: `${prefix}-${uuid}`. */
+  unique(prefix: string): string;
+  /** A complete request on `queue` with a fresh id, runId and idempotency key; override any field. */
+  request(queue: string, overrides?: Partial<EnqueueRequest>): EnqueueRequest;
+  /** Enqueues `request(queue, overrides)`. */
+  enqueue(queue: string, overrides?: Partial<EnqueueRequest>): Promise<EnqueueResult>;
+  /** Claims from `[queue]`. */
+  claim(queue: string, options?: HarnessClaimOptions): Promise<readonly ClaimedJob[]>;
+  /** Claims from `[queue]` with limit 1 and asserts exactly one row came back. */
+  claimOne(queue: string, options?: Omit<HarnessClaimOptions, 'limit'>): Promise<ClaimedJob>;
+  /** `driver.introspect.get(id)`, asserting the row exists. */
+  row(id: string): Promise<JobDetail>;
+  /** The driver's optional members, asserted present: the suite requires every one. */
+  readonly introspect: JobIntrospection;
+  readonly leases: LeaseStore;
+  readonly schedules: ScheduleStore;
+  readonly backfills: BackfillLedger;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function required<T>(value: T | undefined, member: string): T {
+  expect(value, `driver.${member} is required by the conformance suite`).toBeDefined();
+  return value as T;
+}
+
+/** Wraps a subject in the harness a case runs against. */
+export function createDriverHarness(subject: JobDriver | ConformanceSubject, tickMs: number): DriverHarness {
+  const { driver, clock } = 'driver' in subject ? subject : { driver: subject, clock: undefined };
+  const unique = (prefix: string) => `${prefix}-${randomUUID()}`;
+  const request = (queue: string, overrides: Partial<EnqueueRequest> = {}): EnqueueRequest => ({
+    id: randomUUID(),
+    runId: randomUUID(),
+    name: 'conformance-job',
+    queue,
+    payload: { n: 1 },
+    tenantId: null,
+    idempotencyKey: unique('key'),
+    priority: 0,
+    maxAttempts: 3,
+    ...overrides,
+  });
+  const claim = (queue: string, options: HarnessClaimOptions = {}) =>
+    driver.claim({
+      queues: [queue],
+      limit: options.limit ?? 10,
+      workerId: options.workerId ?? 'conformance-worker',
+      visibilityTimeoutMs: options.visibilityTimeoutMs ?? LONG_MS,
+    });
+  const harness: DriverHarness = {
+    driver,
+    queue: unique('q'),
+    tickMs,
+    async advance(ms) {
+      if (clock === undefined) await sleep(ms);
+      else await clock.advance(ms);
+    },
+    unique,
+    request,
+    enqueue: (queue, overrides) => driver.enqueue(request(queue, overrides)),
+    claim,
+    async claimOne(queue, options = {}) {
+      const claimed = await claim(queue, { ...options, limit: 1 });
+      expect(claimed, `one claimable row on ${queue}`).toHaveLength(1);
+      return claimed[0]!;
+    },
+    async row(id) {
+      const detail = await harness.introspect.get(id);
+      expect(detail, `row ${id}`).not.toBeNull();
+      return detail!;
+    },
+    get introspect() {
+      return required(driver.introspect, 'introspect');
+    },
+    get leases() {
+      return required(driver.leases, 'leases');
+    },
+    get schedules() {
+      return required(driver.schedules, 'schedules');
+    },
+    get backfills() {
+      return required(driver.backfills, 'backfills');
+    },
+  };
+  return harness;
+}
+
+/** Asserts that `run` rejects (or throws) with the error code `code`. */
+export async function expectErrorCode(run: () => unknown, code: string): Promise<void> {
+  let caught: unknown;
+  try {
+    await run();
+  } catch (error) {
+    caught = error;
+  }
+  const actual = caught !== null && typeof caught === 'object' && 'code' in caught ? caught.code : undefined;
+  expect(actual, `error code (thrown: ${String(caught)})`).toBe(code);
+}

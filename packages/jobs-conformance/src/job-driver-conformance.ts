@@ -1,0 +1,92 @@
+import type { JobDriver } from '@x/jobs-core';
+import { describe, it } from 'vitest';
+import { type ConformanceSubject, createDriverHarness } from './driver-harness.js';
+import { conformanceError } from './errors.js';
+import type { JobDriverCase } from './job-driver-case.js';
+import { JOB_DRIVER_CASES } from './job-driver-cases.js';
+
+/** How the suite gets and disposes of the driver under test. */
+export interface JobDriverConformanceOptions {
+  /** Names the suite: `describe('<name> driver conformance')`. */
+  readonly name: string;
+  /**
+   * Called once per case; answers a fresh driver (or a {@link ConformanceSubject} with its clock).
+   * Cases use unique queue names, so the drivers may share one database if it is not shared with
+   * other test files running at the same time.
+   */
+  readonly create: () => JobDriver | ConformanceSubject | Promise<JobDriver | ConformanceSubject>;
+  /** Called after each case with what `create` answered. (Default: `driver.close()`) */
+  readonly destroy?: (subject: JobDriver | ConformanceSubject) => unknown;
+  /**
+   * The base duration of timing cases in ms: short visibility timeouts and TTLs are one tick and
+   * the suite waits two. Raise it for a slow backend; with a `clock` no real time passes. (Default: 200)
+   */
+  readonly tickMs?: number;
+  /** Per-case timeout in ms. (Default: 20000) */
+  readonly timeoutMs?: number;
+}
+
+const DEFAULT_TICK_MS = 200;
+
+function checkOptions(options: JobDriverConformanceOptions): void {
+  if (typeof options.name !== 'string' || options.name.trim() === '') {
+    throw conformanceError(
+      'X_CONFORMANCE_OPTIONS_INVALID',
+      'jobDriverConformance: name must be a non-empty string.',
+    );
+  }
+  if (typeof options.create !== 'function') {
+    throw conformanceError(
+      'X_CONFORMANCE_OPTIONS_INVALID',
+      'jobDriverConformance: create must be a function.',
+    );
+  }
+  const tick = options.tickMs ?? DEFAULT_TICK_MS;
+  if (!Number.isFinite(tick) || tick <= 0) {
+    throw conformanceError(
+      'X_CONFORMANCE_OPTIONS_INVALID',
+      'jobDriverConformance: tickMs must be a positive number.',
+      {
+        tickMs: tick,
+      },
+    );
+  }
+}
+
+/**
+ * Runs one case against a driver from `options.create()` and disposes of it, whatever the outcome.
+ * Rejects with the case's assertion error when the driver does not behave.
+ */
+export async function runJobDriverCase(
+  testCase: JobDriverCase,
+  options: Pick<JobDriverConformanceOptions, 'create' | 'destroy' | 'tickMs'>,
+): Promise<void> {
+  const subject = await options.create();
+  try {
+    await testCase.run(createDriverHarness(subject, options.tickMs ?? DEFAULT_TICK_MS));
+  } finally {
+    if (options.destroy !== undefined) await options.destroy(subject);
+    else await ('driver' in subject ? subject.driver : subject).close();
+  }
+}
+
+/**
+ * Registers the whole `JobDriver` contract as vitest suites: one `describe` per group, one `it` per
+ * case. A driver passes when every test passes.
+ */
+export function jobDriverConformance(options: JobDriverConformanceOptions): void {
+  checkOptions(options);
+  const groups = new Map<string, JobDriverCase[]>();
+  for (const testCase of JOB_DRIVER_CASES) {
+    groups.set(testCase.group, [...(groups.get(testCase.group) ?? []), testCase]);
+  }
+  describe(`${options.name} driver conformance`, () => {
+    for (const [group, cases] of groups) {
+      describe(group, () => {
+        for (const testCase of cases) {
+          it(testCase.name, () => runJobDriverCase(testCase, options), options.timeoutMs ?? 20_000);
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,37 @@
+import type { ClaimedJob, ClaimRef, JobRecord } from '@x/jobs-core';
+import { copyJson } from './json-copy.js';
+import type { MemoryJobRow } from './memory-store.js';
+
+/** The public view of a row (no token, no internal order), with its JSON copied. */
+export function toJobRecord(row: MemoryJobRow): JobRecord {
+  const { token: _token, seq: _seq, ...record } = row;
+  return {
+    ...record,
+    payload: copyJson(row.payload),
+    result: copyJson(row.result),
+    lastError: row.lastError === null ? null : { ...row.lastError },
+    progress: row.progress === null ? null : { ...row.progress },
+  };
+}
+
+/** The row as handed to its claimer under `claim`, leased until `leaseExpiresAt`. */
+export function toClaimedJob(row: MemoryJobRow, claim: ClaimRef, leaseExpiresAt: number): ClaimedJob {
+  return {
+    id: row.id,
+    runId: row.runId,
+    name: row.name,
+    queue: row.queue,
+    payload: copyJson(row.payload),
+    tenantId: row.tenantId,
+    idempotencyKey: row.idempotencyKey,
+    priority: row.priority,
+    attempt: row.attempts,
+    maxAttempts: row.maxAttempts,
+    enqueuedAt: row.enqueuedAt,
+    runAt: row.runAt,
+    leaseExpiresAt,
+    enqueuedBy: row.enqueuedBy,
+    traceparent: row.traceparent,
+    claim: { ...claim },
+  };
+}

@@ -1,0 +1,89 @@
+import type { ClaimRef, JobProgress, JsonValue, NackOptions } from '@x/jobs-core';
+import { copyJson } from './json-copy.js';
+import { heldRow, type MemoryJobRow, type MemoryStore, moveTo, notifyDue } from './memory-store.js';
+
+/** Takes the row out of `running`: clears the lease and token so the old claim is fenced out. */
+function endClaim(row: MemoryJobRow): void {
+  row.token = null;
+  row.leaseExpiresAt = null;
+}
+
+/** Marks the held row `done` with its result. False when the claim no longer holds it. */
+export function ackRow(
+  store: MemoryStore,
+  jobId: string,
+  claim: ClaimRef,
+  result: JsonValue | undefined,
+): boolean {
+  const row = heldRow(store, jobId, claim.token);
+  if (row === undefined) return false;
+  endClaim(row);
+  row.result = copyJson(result);
+  row.finishedAt = store.clock.now();
+  moveTo(store, row, 'done');
+  return true;
+}
+
+/** Hands the held row back as {@link NackOptions} says. False when the claim no longer holds it. */
+export function nackRow(store: MemoryStore, jobId: string, claim: ClaimRef, options: NackOptions): boolean {
+  const row = heldRow(store, jobId, claim.token);
+  if (row === undefined) return false;
+  const now = store.clock.now();
+  endClaim(row);
+  switch (options.kind) {
+    case 'retry':
+      row.lastError = { ...options.error };
+      requeue(store, row, options.runAt, now);
+      break;
+    case 'release':
+      row.attempts = Math.max(0, row.attempts - 1);
+      requeue(store, row, options.runAt ?? now, now);
+      break;
+    case 'suspend':
+      row.attempts = Math.max(0, row.attempts - 1);
+      row.runAt = options.runAt;
+      row.waitingFor = options.waitFor ?? null;
+      moveTo(store, row, 'suspended');
+      break;
+    case 'dead':
+      row.lastError = { ...options.error };
+      row.stopReason = options.stopReason;
+      row.finishedAt = now;
+      moveTo(store, row, 'dead');
+      break;
+  }
+  return true;
+}
+
+/** Puts a row back in line at `runAt`: `ready` when due, else `delayed`. */
+export function requeue(store: MemoryStore, row: MemoryJobRow, runAt: number, now: number): void {
+  row.runAt = runAt;
+  moveTo(store, row, runAt > now ? 'delayed' : 'ready');
+  if (row.state === 'ready') notifyDue(store, row.queue);
+}
+
+/** Extends the held row's lease to now + `visibilityTimeoutMs`. False when the claim no longer holds it. */
+export function heartbeatRow(
+  store: MemoryStore,
+  jobId: string,
+  claim: ClaimRef,
+  visibilityTimeoutMs: number,
+): boolean {
+  const row = heldRow(store, jobId, claim.token);
+  if (row === undefined) return false;
+  row.leaseExpiresAt = store.clock.now() + visibilityTimeoutMs;
+  return true;
+}
+
+/** Records progress on the held row. False when the claim no longer holds it. */
+export function progressRow(
+  store: MemoryStore,
+  jobId: string,
+  claim: ClaimRef,
+  progress: JobProgress,
+): boolean {
+  const row = heldRow(store, jobId, claim.token);
+  if (row === undefined) return false;
+  row.progress = { current: progress.current, total: progress.total };
+  return true;
+}
