@@ -33,7 +33,9 @@ export interface JobIntrospection {
   /**
    * Puts a `dead`, `cancelled` or `done` row back to `ready` now with its attempts reset to 0.
    * With `fromStep`, that step and every later one (by position) are deleted first so the run
-   * replays the earlier steps and re-executes from there. False when the row is live or absent.
+   * replays the earlier steps and re-executes from there. False (nothing changed) when the row is
+   * live or absent, when `fromStep` names no recorded step of its run, or when another live row
+   * now holds its `(name, tenantId, idempotencyKey)`: live-only dedupe outranks a retry.
    */
   retry(id: string, options?: { readonly fromStep?: string }): Promise<boolean>;
   /**

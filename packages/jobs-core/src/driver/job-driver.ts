@@ -56,7 +56,9 @@ export interface JobDriver {
   /**
    * Writes one row unless a live row holds its `(name, tenantId, idempotencyKey)`, atomically.
    * A new row is `delayed` when `runAt` is in the future, else `ready`. Under
-   * `onConflict: 'error'` a live duplicate throws `X_JOB_DUPLICATE`.
+   * `onConflict: 'error'` a live duplicate throws `X_JOB_DUPLICATE`. A request whose `id` is
+   * already a row (in any state) writes nothing and answers that row with `deduped: true`, so a
+   * republish (an outbox relay retrying after a crash) is idempotent.
    */
   enqueue(request: EnqueueRequest): Promise<EnqueueResult>;
   /**

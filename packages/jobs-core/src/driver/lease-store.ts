@@ -17,7 +17,8 @@ export interface LeaseGrant {
 export interface LeaseStore {
   /**
    * Takes one of `limit` slots of `key` for `holder`, atomically. If `holder` already holds an
-   * unexpired slot of `key`, that slot is renewed and returned (acquire is also the renewal).
+   * unexpired slot of `key`, that slot is renewed and returned with its token unchanged (acquire is
+   * also the renewal).
    * Expired slots count as free. Answers null when all `limit` slots are held by others.
    */
   acquire(
@@ -25,7 +26,7 @@ export interface LeaseStore {
     holder: string,
     options: { readonly limit: number; readonly ttlMs: number },
   ): Promise<LeaseGrant | null>;
-  /** Extends the grant by `ttlMs` from now. False (nothing changed) if it lapsed and was taken, or was released. */
+  /** Extends the grant by `ttlMs` from now. Null (nothing changed) if it lapsed and was taken, or was released. */
   renew(grant: LeaseGrant, ttlMs: number): Promise<LeaseGrant | null>;
   /** Frees the slot. False when the grant no longer holds it (fenced on the token). */
   release(grant: LeaseGrant): Promise<boolean>;

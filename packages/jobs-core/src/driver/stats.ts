@@ -5,7 +5,10 @@ export interface QueueStats {
   readonly queue: string;
   /** Row count per state; every state present, zero when empty. */
   readonly counts: Readonly<Record<JobState, number>>;
-  /** Age in ms of the oldest row due now (`ready`, or `delayed`/`suspended` past its runAt), or null. */
+  /**
+   * How long the longest-waiting due row has been due: now − the earliest `runAt` among `ready`
+   * rows and `delayed`/`suspended` rows past their `runAt`. Null when none is due.
+   */
   readonly oldestReadyAgeMs: number | null;
   readonly paused: boolean;
 }
