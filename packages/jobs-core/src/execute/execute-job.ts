@@ -1,0 +1,684 @@
+import { SpanKind } from '@opentelemetry/api';
+import type { ClaimedJob } from '../driver/claim.js';
+import type { JobDriver } from '../driver/job-driver.js';
+import type { JobErrorRecord, StopReason } from '../driver/job-state.js';
+import type { LeaseGrant } from '../driver/lease-store.js';
+import { coreError } from '../errors/core-error.js';
+import { errorCode, JobsError } from '../errors/jobs-error.js';
+import { definitionOf, isJobHandle, type ResolvedJobDefinition } from '../job/definition-of.js';
+import type { JobContext, JobRunContext } from '../job/job-context.js';
+import type { Settled } from '../job/settled.js';
+import type { StepApi } from '../job/step-api.js';
+import { UNWINDING_STEP } from '../job/step-name.js';
+import type { JsonValue } from '../json.js';
+import { decideRetry } from '../retry/decide-retry.js';
+import { DEFAULT_RETRY_POLICY } from '../retry/retry-policy.js';
+import type { JobMetrics } from '../telemetry/job-metrics.js';
+import { contextFromTraceparent, inSpan } from '../telemetry/job-tracing.js';
+import type { JobsLogger } from '../worker/logger.js';
+import { startRenewalTimer } from '../worker/renewal-timer.js';
+import type { ExecutionObserver } from './execution-observer.js';
+import { withJobRun } from './job-run-storage.js';
+import { toJsonForm } from './json-form.js';
+import { ProgressWriter } from './progress-writer.js';
+import { settleWithRetry } from './settle-retry.js';
+import { type PendingCompensation, StepRunner } from './step-runner.js';
+import { isStepSuspension } from './step-suspension.js';
+import { UnwindReached } from './unwind-reached.js';
+
+/** How long a `waitForEvent` parks between polls when the job declares no `eventPoll`. */
+export const DEFAULT_EVENT_POLL_MS = 30_000;
+
+/** How long `onSettled` may run before it is abandoned (and logged). */
+export const DEFAULT_SETTLED_TIMEOUT_MS = 30_000;
+
+/** How long a run over its fleet concurrency cap (`whenBusy: 'wait'`) waits before it is offered again. */
+export const CONCURRENCY_BUSY_RETRY_MS = 1_000;
+
+/** How an execution ended, from the executor's point of view. */
+export type ExecutionOutcome =
+  | 'completed'
+  | 'retried'
+  | 'dead'
+  | 'suspended'
+  | 'released'
+  | 'cancelled'
+  | 'lease-lost'
+  | 'settle-failed';
+
+/** What {@link executeJob} answers. */
+export interface ExecutionResult {
+  readonly outcome: ExecutionOutcome;
+  /** The error code of a failed, dead or lost attempt. */
+  readonly code: string | null;
+}
+
+/** A source of job handles by durable name: a `JobRegistry`, or anything with `get`. */
+export interface HandleSource {
+  get(name: string): unknown;
+}
+
+/** Everything one execution needs. */
+export interface ExecuteJobOptions {
+  readonly driver: JobDriver;
+  /** The claimed row. */
+  readonly job: ClaimedJob;
+  /** Where the row's job name is looked up. */
+  readonly registry: HandleSource;
+  /** Builds the app's part of `ctx` for this run. */
+  readonly context: () => JobContext | Promise<JobContext>;
+  /**
+   * The worker's signal for this job: aborting it with `X_DRAINING` interrupts the run (handed
+   * back uncounted once the body stops).
+   */
+  readonly signal?: AbortSignal;
+  /** The lease a heartbeat buys (and the fleet slot's TTL). */
+  readonly visibilityTimeoutMs: number;
+  /** How often the lease (and slot) is renewed. (Default: a third of the window) */
+  readonly heartbeatIntervalMs?: number;
+  readonly logger: JobsLogger;
+  readonly metrics?: JobMetrics;
+  readonly observer?: ExecutionObserver;
+  /** (Default: {@link DEFAULT_SETTLED_TIMEOUT_MS}) */
+  readonly settledTimeoutMs?: number;
+}
+
+/** A failure the executor settles: the error, its record, and whether it is terminal by construction. */
+interface Failure {
+  readonly error: unknown;
+  readonly record: JobErrorRecord;
+}
+
+/**
+ * Runs one claimed job: the only execution path. It owns the attempt (counted by the claim), the
+ * step store, the timeout, the heartbeat and the fleet slot, and it settles the row exactly once
+ * (ack, retry, suspend, release or dead), fenced on the claim.
+ *
+ * - A completed step replays from storage; suspension (`sleep`, `waitForEvent`) burns no attempt.
+ * - `timeout` aborts `ctx.signal` first, then fails the attempt (`X_JOB_TIMEOUT`); a body that
+ *   finishes anyway is logged `jobs.timeout.abandoned`.
+ * - A heartbeat that answers false (cancelled, reclaimed) aborts the run with `X_JOB_LEASE_LOST`
+ *   and settles nothing: the row is no longer this worker's.
+ * - An abort with `X_DRAINING` hands the row back to ready with its attempt uncounted.
+ * - The thrown error's retry class and the policy decide retry vs dead; a run that fails for good
+ *   unwinds its compensators last-in first-out, durably, before it is dead-lettered.
+ */
+export async function executeJob(options: ExecuteJobOptions): Promise<ExecutionResult> {
+  const { job } = options;
+  return inSpan(
+    `job ${job.name}`,
+    contextFromTraceparent(job.traceparent),
+    {
+      'x_jobs.job.id': job.id,
+      'x_jobs.job.name': job.name,
+      'x_jobs.queue': job.queue,
+      'x_jobs.attempt': job.attempt,
+      'x_jobs.run_id': job.runId,
+    },
+    async (span) => {
+      const result = await new Execution(options).run();
+      span.setAttribute('x_jobs.outcome', result.outcome);
+      if (result.code !== null) span.setAttribute('x_jobs.error_code', result.code);
+      return result;
+    },
+    SpanKind.CONSUMER,
+  );
+}
+
+/** One execution's state. */
+class Execution {
+  readonly #options: ExecuteJobOptions;
+  readonly #job: ClaimedJob;
+  readonly #driver: JobDriver;
+  readonly #attempt = new AbortController();
+  #slot: LeaseGrant | null = null;
+  #lostError: JobsError | undefined;
+  #rejectLost: ((error: JobsError) => void) | undefined;
+  #input: unknown;
+  #inputParsed = false;
+
+  constructor(options: ExecuteJobOptions) {
+    this.#options = options;
+    this.#job = options.job;
+    this.#driver = options.driver;
+  }
+
+  async run(): Promise<ExecutionResult> {
+    const external = this.#options.signal;
+    const forward = () => this.#attempt.abort(external?.reason);
+    if (external?.aborted) forward();
+    else external?.addEventListener('abort', forward, { once: true });
+    try {
+      return await this.#runClaimed();
+    } finally {
+      external?.removeEventListener('abort', forward);
+    }
+  }
+
+  async #runClaimed(): Promise<ExecutionResult> {
+    const handle = this.#options.registry.get(this.#job.name);
+    if (!isJobHandle(handle)) {
+      const error = coreError(
+        'X_JOB_UNKNOWN',
+        `No job named '${this.#job.name}' is registered in this worker; register it with defineJobs (or deploy the worker that has it).`,
+        { name: this.#job.name },
+      );
+      return this.#fail(undefined, { error, record: recordOf(error) });
+    }
+    const definition = definitionOf(handle);
+
+    const parsed = definition.schema.safeParse(this.#job.payload);
+    if (!parsed.success) {
+      const error = coreError(
+        'X_JOB_INPUT_INVALID',
+        `The stored input of job ${this.#job.id} no longer matches '${this.#job.name}''s schema.`,
+        { issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String), code: issue.code })) },
+      );
+      return this.#settleDead(definition, { error, record: recordOf(error) }, 'terminal');
+    }
+    this.#input = parsed.data;
+    this.#inputParsed = true;
+
+    if (definition.tenant !== 'none') {
+      const declared = definition.tenant(this.#input);
+      if (this.#job.tenantId !== null && declared !== this.#job.tenantId) {
+        const error = coreError(
+          'X_JOB_TENANT_MISMATCH',
+          `Job ${this.#job.id} is queued for a tenant its input does not name; refusing to run it.`,
+          { jobId: this.#job.id },
+        );
+        return this.#settleDead(definition, { error, record: recordOf(error) }, 'terminal');
+      }
+    }
+
+    const busy = await this.#acquireSlot(definition);
+    if (busy !== undefined) return busy;
+
+    const interval =
+      this.#options.heartbeatIntervalMs ?? Math.max(1, Math.floor(this.#options.visibilityTimeoutMs / 3));
+    const lost = new Promise<never>((_, reject) => {
+      this.#rejectLost = reject;
+    });
+    lost.catch(() => undefined);
+    const renewal = startRenewalTimer(interval, this.#options.visibilityTimeoutMs, {
+      renew: () => this.#renew(),
+      onFailed: (error) =>
+        this.#options.logger.log('warn', 'jobs.heartbeat.failed', {
+          ...this.#logFields(),
+          code: errorCode(error) ?? null,
+        }),
+      onLost: () => {
+        this.#options.logger.log('error', 'jobs.lease.lost', this.#logFields());
+        this.#options.metrics?.leaseLost(this.#job.queue);
+      },
+      onRefused: () => {
+        const error = this.#lostError ?? leaseLostError(this.#job.id);
+        this.#attempt.abort(error);
+        this.#rejectLost?.(error);
+      },
+    });
+    try {
+      return await this.#execute(definition, lost);
+    } finally {
+      renewal.stop();
+      await this.#releaseSlot();
+    }
+  }
+
+  async #execute(definition: ResolvedJobDefinition, lost: Promise<never>): Promise<ExecutionResult> {
+    const records = await this.#driver.steps.load(this.#job.runId);
+    const unwinding = records.find((record) => record.name === UNWINDING_STEP);
+    const exhausted = this.#job.attempt > definition.retry.attempts;
+    const replayOnly = unwinding !== undefined || exhausted;
+    const runner = new StepRunner({
+      driver: this.#driver,
+      fence: { jobId: this.#job.id, runId: this.#job.runId, claim: this.#job.claim },
+      jobName: this.#job.name,
+      records,
+      signal: this.#attempt.signal,
+      stepTimeoutMs: definition.stepTimeout,
+      eventPollMs: definition.eventPoll ?? DEFAULT_EVENT_POLL_MS,
+      compensates: definition.compensates,
+      mode: replayOnly ? 'replay' : 'run',
+      observer: this.#options.observer,
+    });
+    const progress = new ProgressWriter(this.#driver, this.#job, this.#options.logger);
+    const ctx: JobRunContext = {
+      ...(await this.#options.context()),
+      signal: this.#attempt.signal,
+      actor: { id: `job:${this.#job.name}`, orgId: this.#job.tenantId },
+      jobId: this.#job.id,
+      runId: this.#job.runId,
+      name: this.#job.name,
+      attempt: this.#job.attempt,
+    };
+    const step = {
+      run: (name: string, fn: (signal: AbortSignal) => unknown, opts?: object) => runner.run(name, fn, opts),
+      sleep: (a: unknown, b?: unknown) => runner.sleep(a, b),
+      sleepUntil: (name: string, date: Date | number) => runner.sleepUntil(name, date),
+      waitForEvent: (name: string, event: string, opts: never) => runner.waitForEvent(name, event, opts),
+    } as unknown as StepApi<boolean>;
+
+    const body = Promise.resolve().then(() =>
+      withJobRun(ctx, () =>
+        definition.run({
+          input: this.#input,
+          step,
+          ctx,
+          finalAttempt: this.#job.attempt >= definition.retry.attempts,
+          progress: progress.report,
+        }),
+      ),
+    );
+    body.catch(() => undefined);
+
+    let timer: NodeJS.Timeout | undefined;
+    const racers: Promise<unknown>[] = [body, lost];
+    if (definition.timeout !== undefined && !replayOnly) {
+      const timeoutMs = definition.timeout;
+      racers.push(
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            const error = coreError(
+              'X_JOB_TIMEOUT',
+              `Job '${this.#job.name}' exceeded its ${timeoutMs} ms timeout.`,
+              {
+                timeoutMs,
+              },
+            );
+            // Abort first: past this point every step write is refused, so the failed attempt's
+            // body can never write into the run the next attempt owns.
+            this.#attempt.abort(error);
+            reject(error);
+            body.then(
+              () => this.#options.logger.log('warn', 'jobs.timeout.abandoned', this.#logFields()),
+              () => this.#options.logger.log('warn', 'jobs.timeout.abandoned', this.#logFields()),
+            );
+          }, timeoutMs);
+        }),
+      );
+    }
+
+    let value: unknown;
+    try {
+      value = await Promise.race(racers);
+    } catch (error) {
+      if (error instanceof UnwindReached || replayOnly) {
+        return this.#unwindAndBury(definition, runner, unwinding?.output, error);
+      }
+      return this.#settleThrown(definition, runner, progress, error);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (replayOnly) return this.#unwindAndBury(definition, runner, unwinding?.output, undefined);
+    return this.#complete(definition, progress, value);
+  }
+
+  async #complete(
+    definition: ResolvedJobDefinition,
+    progress: ProgressWriter,
+    value: unknown,
+  ): Promise<ExecutionResult> {
+    let result: JsonValue;
+    try {
+      result = toJsonForm(value, `job '${this.#job.name}' result`);
+    } catch (error) {
+      return this.#settleDead(definition, { error, record: recordOf(error) }, 'terminal');
+    }
+    await progress.flush();
+    const landed = await this.#settle(() => this.#driver.ack(this.#job.id, this.#job.claim, result));
+    if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
+    if (!landed) return this.#lostAfterFinish();
+    this.#options.metrics?.outcome(this.#job.queue, 'completed');
+    await this.#settled(definition, {
+      outcome: 'completed',
+      input: this.#input,
+      result,
+      code: null,
+      error: null,
+      stopReason: null,
+    });
+    return { outcome: 'completed', code: null };
+  }
+
+  async #settleThrown(
+    definition: ResolvedJobDefinition,
+    runner: StepRunner,
+    progress: ProgressWriter,
+    thrown: unknown,
+  ): Promise<ExecutionResult> {
+    await progress.flush();
+    if (isStepSuspension(thrown)) {
+      const landed = await this.#settle(() =>
+        this.#driver.nack(this.#job.id, this.#job.claim, {
+          kind: 'suspend',
+          runAt: thrown.runAt,
+          ...(thrown.waitFor === undefined ? {} : { waitFor: thrown.waitFor }),
+        }),
+      );
+      if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
+      if (!landed) return this.#lostAfterFinish();
+      this.#options.metrics?.outcome(this.#job.queue, 'suspended');
+      return { outcome: 'suspended', code: null };
+    }
+    if (this.#lostError !== undefined && this.#lostError.code === 'X_JOB_LEASE_LOST') {
+      return this.#lostAfterFinish();
+    }
+    const abortReason = this.#attempt.signal.aborted ? (this.#attempt.signal.reason as unknown) : undefined;
+    if (errorCode(abortReason) === 'X_DRAINING') {
+      // The verdict is read off the signal, not off what the body threw: an interruption, not a failure.
+      const landed = await this.#settle(() =>
+        this.#driver.nack(this.#job.id, this.#job.claim, { kind: 'release' }),
+      );
+      if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
+      if (!landed) return this.#lostAfterFinish();
+      this.#options.metrics?.outcome(this.#job.queue, 'released');
+      return { outcome: 'released', code: 'X_DRAINING' };
+    }
+    const failure: Failure = { error: thrown, record: recordOf(thrown) };
+    const decision = decideRetry({ policy: definition.retry, attempt: this.#job.attempt, error: thrown });
+    if (decision.action === 'retry') {
+      return this.#fail(definition, failure, decision.delayMs);
+    }
+    if (definition.compensates && runner.compensations.length > 0) {
+      return this.#unwind(definition, runner, runner.compensations, failure, decision.stopReason);
+    }
+    return this.#settleDead(definition, failure, decision.stopReason);
+  }
+
+  /** A run that failed for good earlier (or whose final attempt lapsed): replay, unwind, bury. */
+  async #unwindAndBury(
+    definition: ResolvedJobDefinition,
+    runner: StepRunner,
+    marker: JsonValue | undefined,
+    thrown: unknown,
+  ): Promise<ExecutionResult> {
+    if (thrown !== undefined && !(thrown instanceof UnwindReached) && !isStepSuspension(thrown)) {
+      // The replay itself failed (a changed body, a lost lease): settle that like any failure.
+      if (this.#lostError?.code === 'X_JOB_LEASE_LOST') return this.#lostAfterFinish();
+    }
+    const stored = marker as { code?: string; message?: string; stopReason?: StopReason } | null | undefined;
+    const failure: Failure =
+      stored?.code !== undefined
+        ? {
+            error: new JobsError(stored.code, stored.message ?? ''),
+            record: { code: stored.code, message: stored.message ?? '' },
+          }
+        : (() => {
+            const error = coreError(
+              'X_JOB_MAX_ATTEMPTS',
+              `Job '${this.#job.name}' used its ${definition.retry.attempts} attempts (the last one's lease lapsed).`,
+              { attempts: definition.retry.attempts },
+            );
+            return { error, record: recordOf(error) };
+          })();
+    const stopReason: StopReason = stored?.stopReason ?? 'attempts-exhausted';
+    if (definition.compensates && runner.compensations.length > 0) {
+      return this.#unwind(definition, runner, runner.compensations, failure, stopReason);
+    }
+    return this.#settleDead(definition, failure, stopReason);
+  }
+
+  async #unwind(
+    definition: ResolvedJobDefinition,
+    runner: StepRunner,
+    compensations: readonly PendingCompensation[],
+    failure: Failure,
+    stopReason: StopReason,
+  ): Promise<ExecutionResult> {
+    try {
+      await runner.markUnwinding(failure.record, stopReason);
+      for (const pending of [...compensations].reverse()) {
+        await runner.compensate(pending);
+      }
+    } catch (error) {
+      if (this.#lostError?.code === 'X_JOB_LEASE_LOST') return this.#lostAfterFinish();
+      const wrapped = coreError(
+        'X_JOB_COMPENSATION_FAILED',
+        `Compensating job '${this.#job.name}' failed: ${error instanceof Error ? error.message : String(error)}`,
+        { failedCode: failure.record.code, compensatorCode: errorCode(error) ?? null },
+        error,
+      );
+      return this.#settleDead(definition, { error: wrapped, record: recordOf(wrapped) }, 'terminal');
+    }
+    return this.#settleDead(definition, failure, stopReason);
+  }
+
+  /** Retries after `delayMs`, or (without a definition: unknown job) by the default backoff. */
+  async #fail(
+    definition: ResolvedJobDefinition | undefined,
+    failure: Failure,
+    delayMs?: number,
+  ): Promise<ExecutionResult> {
+    let delay = delayMs;
+    if (delay === undefined) {
+      const decision = decideRetry({
+        policy: DEFAULT_RETRY_POLICY,
+        attempt: this.#job.attempt,
+        error: failure.error,
+      });
+      if (decision.action === 'dead') {
+        return this.#settleDead(definition, failure, decision.stopReason);
+      }
+      delay = decision.delayMs;
+    }
+    const runAt = this.#driver.now() + delay;
+    const landed = await this.#settle(() =>
+      this.#driver.nack(this.#job.id, this.#job.claim, { kind: 'retry', runAt, error: failure.record }),
+    );
+    if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
+    if (!landed) return this.#lostAfterFinish();
+    this.#options.logger.log('warn', 'jobs.attempt.failed', {
+      ...this.#logFields(),
+      code: failure.record.code,
+      retryInMs: delay,
+    });
+    this.#options.metrics?.outcome(this.#job.queue, 'retried');
+    return { outcome: 'retried', code: failure.record.code };
+  }
+
+  async #settleDead(
+    definition: ResolvedJobDefinition | undefined,
+    failure: Failure,
+    stopReason: StopReason,
+  ): Promise<ExecutionResult> {
+    const record: JobErrorRecord =
+      stopReason === 'terminal' && this.#job.attempt < (definition?.retry.attempts ?? 0)
+        ? {
+            code: failure.record.code,
+            message: `${failure.record.message} [terminal on attempt ${this.#job.attempt} of ${definition?.retry.attempts}]`,
+          }
+        : failure.record;
+    const landed = await this.#settle(() =>
+      this.#driver.nack(this.#job.id, this.#job.claim, { kind: 'dead', error: record, stopReason }),
+    );
+    if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
+    if (!landed) return this.#lostAfterFinish();
+    this.#options.logger.log('error', 'jobs.attempt.failed', {
+      ...this.#logFields(),
+      code: record.code,
+      stop: stopReason,
+    });
+    this.#options.metrics?.outcome(this.#job.queue, 'dead');
+    if (definition !== undefined) {
+      await this.#settled(definition, {
+        outcome: 'failed',
+        input: this.#inputParsed ? this.#input : undefined,
+        result: undefined,
+        code: record.code,
+        error: record,
+        stopReason,
+      });
+    }
+    return { outcome: 'dead', code: record.code };
+  }
+
+  /** The row is no longer ours: find out whether it was cancelled, and report. */
+  async #lostAfterFinish(): Promise<ExecutionResult> {
+    const detail = await this.#driver.introspect?.get(this.#job.id).catch(() => null);
+    if (detail?.state === 'cancelled') {
+      this.#options.logger.log('info', 'jobs.cancelled', this.#logFields());
+      this.#options.metrics?.outcome(this.#job.queue, 'cancelled');
+      const handle = this.#options.registry.get(this.#job.name);
+      if (isJobHandle(handle)) {
+        await this.#settled(definitionOf(handle), {
+          outcome: 'cancelled',
+          input: this.#inputParsed ? this.#input : undefined,
+          result: undefined,
+          code: 'X_JOB_LEASE_LOST',
+          error: null,
+          stopReason: null,
+        });
+      }
+      return { outcome: 'cancelled', code: 'X_JOB_LEASE_LOST' };
+    }
+    this.#options.logger.log('warn', 'jobs.claim.superseded', this.#logFields());
+    this.#options.metrics?.outcome(this.#job.queue, 'lease-lost');
+    return { outcome: 'lease-lost', code: 'X_JOB_LEASE_LOST' };
+  }
+
+  async #acquireSlot(definition: ResolvedJobDefinition): Promise<ExecutionResult | undefined> {
+    const concurrency = definition.concurrency;
+    if (concurrency === undefined) return undefined;
+    const leases = this.#driver.leases;
+    if (leases === undefined) {
+      const error = coreError(
+        'X_JOB_CONCURRENCY_UNENFORCEABLE',
+        `Job '${this.#job.name}' declares concurrency but driver '${this.#driver.name}' has no lease store.`,
+        { jobs: [this.#job.name] },
+      );
+      return this.#settleDead(definition, { error, record: recordOf(error) }, 'terminal');
+    }
+    const key = `job:${this.#job.name}${concurrency.key === undefined ? '' : `:${concurrency.key(this.#input)}`}`;
+    this.#slot = await leases.acquire(key, this.#job.id, {
+      limit: concurrency.limit,
+      ttlMs: this.#options.visibilityTimeoutMs,
+    });
+    if (this.#slot !== null) return undefined;
+    if (concurrency.whenBusy === 'fail') {
+      const error = coreError(
+        'X_JOB_CONCURRENCY_BUSY',
+        `Job '${this.#job.name}' is at its concurrency limit of ${concurrency.limit} for '${key}' and declares whenBusy: 'fail'.`,
+        { key, limit: concurrency.limit },
+      );
+      return this.#settleDead(definition, { error, record: recordOf(error) }, 'terminal');
+    }
+    const landed = await this.#settle(() =>
+      this.#driver.nack(this.#job.id, this.#job.claim, {
+        kind: 'release',
+        runAt: this.#driver.now() + CONCURRENCY_BUSY_RETRY_MS,
+      }),
+    );
+    if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
+    this.#options.logger.log('debug', 'jobs.concurrency.deferred', { ...this.#logFields(), key });
+    this.#options.metrics?.outcome(this.#job.queue, 'released');
+    return { outcome: 'released', code: 'X_JOB_CONCURRENCY_BUSY' };
+  }
+
+  async #renew(): Promise<boolean> {
+    const landed = await this.#driver.heartbeat(
+      this.#job.id,
+      this.#job.claim,
+      this.#options.visibilityTimeoutMs,
+    );
+    if (!landed) {
+      this.#lostError = leaseLostError(this.#job.id);
+      return false;
+    }
+    const slot = this.#slot;
+    if (slot !== null && this.#driver.leases !== undefined) {
+      const renewed = await this.#driver.leases.renew(slot, this.#options.visibilityTimeoutMs);
+      if (renewed === null) {
+        this.#lostError = coreError(
+          'X_JOB_SLOT_LOST',
+          `The concurrency slot of job ${this.#job.id} lapsed and was taken by another run.`,
+          { key: slot.key },
+        );
+        return false;
+      }
+      this.#slot = renewed;
+    }
+    return true;
+  }
+
+  async #releaseSlot(): Promise<void> {
+    const slot = this.#slot;
+    this.#slot = null;
+    if (slot === null || this.#driver.leases === undefined) return;
+    try {
+      await this.#driver.leases.release(slot);
+    } catch (error) {
+      this.#options.logger.log('warn', 'jobs.slot.release-failed', {
+        ...this.#logFields(),
+        code: errorCode(error) ?? null,
+      });
+    }
+  }
+
+  /** Runs a fenced settle with a short retry; `'failed'` when the backend stayed unreachable. */
+  async #settle(settle: () => Promise<boolean>): Promise<boolean | 'failed'> {
+    try {
+      return await settleWithRetry(settle);
+    } catch (error) {
+      this.#options.logger.log('error', 'jobs.settle.failed', {
+        ...this.#logFields(),
+        code: errorCode(error) ?? null,
+      });
+      return 'failed';
+    }
+  }
+
+  async #settled(definition: ResolvedJobDefinition, fields: object): Promise<void> {
+    const hook = definition.onSettled;
+    if (hook === undefined) return;
+    const settled = {
+      jobId: this.#job.id,
+      runId: this.#job.runId,
+      name: this.#job.name,
+      tenantId: this.#job.tenantId,
+      attempt: this.#job.attempt,
+      ...fields,
+    } as Settled<unknown, unknown>;
+    const limit = this.#options.settledTimeoutMs ?? DEFAULT_SETTLED_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        Promise.resolve().then(() => hook(settled)),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(coreError('X_JOB_TIMEOUT', `onSettled of '${this.#job.name}' ran past ${limit} ms.`)),
+            limit,
+          );
+        }),
+      ]);
+    } catch (error) {
+      this.#options.logger.log('error', 'jobs.settled.failed', {
+        ...this.#logFields(),
+        code: errorCode(error) ?? 'ERROR',
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #logFields(): Record<string, unknown> {
+    return { jobId: this.#job.id, name: this.#job.name, queue: this.#job.queue, attempt: this.#job.attempt };
+  }
+}
+
+function leaseLostError(jobId: string): JobsError {
+  return coreError(
+    'X_JOB_LEASE_LOST',
+    `Job ${jobId} was cancelled, or its lease lapsed and it was redelivered, while this worker ran it.`,
+    { jobId },
+  );
+}
+
+/** The row's `lastError` for a thrown value: its code (or `ERROR`) and message, never a stack. */
+function recordOf(error: unknown): JobErrorRecord {
+  return {
+    code: errorCode(error) ?? 'ERROR',
+    message: error instanceof Error ? error.message : String(error),
+  };
+}

@@ -1,0 +1,37 @@
+import { jobDriver } from '../ambient/driver-slot.js';
+import type { EventRecord } from '../driver/event-store.js';
+import type { JobDriver } from '../driver/job-driver.js';
+import type { Duration } from '../duration.js';
+import { durationField } from '../duration-field.js';
+import { coreError } from '../errors/core-error.js';
+import { toJsonForm } from './json-form.js';
+
+/** How long a published event stays matchable when no `ttl` is given. */
+export const DEFAULT_EVENT_TTL_MS = 7 * 86_400_000;
+
+/**
+ * Publishes an event that `step.waitForEvent` waits on: stored for `ttl` (waits that begin later
+ * still match it until then) and, atomically, every run suspended on this event name is made due
+ * now. The payload is stored in its JSON form.
+ */
+export async function publishEvent(
+  event: string,
+  payload: unknown,
+  options: { readonly ttl?: Duration; readonly driver?: JobDriver } = {},
+): Promise<EventRecord> {
+  if (typeof event !== 'string' || event === '') {
+    throw coreError(
+      'X_JOB_ENQUEUE_OPTIONS_INVALID',
+      'publishEvent: the event name must be a non-empty string.',
+      {
+        field: 'event',
+      },
+    );
+  }
+  const ttlMs =
+    options.ttl === undefined
+      ? DEFAULT_EVENT_TTL_MS
+      : durationField(options.ttl, 'ttl', 'X_DURATION_INVALID');
+  const driver = options.driver ?? jobDriver();
+  return driver.events.publish(event, toJsonForm(payload, `event '${event}' payload`), { ttlMs });
+}

@@ -1,0 +1,420 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { ClaimedJob } from '../driver/claim.js';
+import type { JobDriver } from '../driver/job-driver.js';
+import { coreError } from '../errors/core-error.js';
+import { errorCode } from '../errors/jobs-error.js';
+import { executeJob, type HandleSource } from '../execute/execute-job.js';
+import { definitionOf } from '../job/definition-of.js';
+import type { AnyJobHandle } from '../job/job-handle.js';
+import { jobRegistry } from '../registry/process-registry.js';
+import { createJobMetrics, type JobMetrics } from '../telemetry/job-metrics.js';
+import { type JobsLogger, jsonLinesLogger } from './logger.js';
+import { ProcessLimiter } from './process-limiter.js';
+import { QueuePool } from './queue-pool.js';
+import type { Worker, WorkerOptions, WorkerStats } from './worker-options.js';
+
+/** How long an idle pool first waits before claiming again; it doubles up to `idlePollMaxMs`. */
+const FIRST_IDLE_WAIT_MS = 25;
+/** How long a busy pool lets freed slots gather before it claims a smaller batch. */
+const BATCH_GATHER_MS = 5;
+/** How often the worker reports itself for `x-jobs workers`, and how long a report lives. */
+const REPORT_EVERY_MS = 10_000;
+const REPORT_TTL_MS = 30_000;
+/** How often done rows are purged. */
+const PURGE_EVERY_MS = 3_600_000;
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * Creates a worker: per-queue pools that claim in batches sized to their free slots, run each job
+ * through `executeJob` (heartbeats, leases, fleet slots, timeouts), sleep on the driver's wake when
+ * idle, and drain on SIGTERM. Call `start()`.
+ */
+export function createWorker(options: WorkerOptions): Worker {
+  return new JobWorker(options);
+}
+
+interface Held {
+  readonly job: ClaimedJob;
+  readonly controller: AbortController;
+  done: Promise<void>;
+}
+
+class JobWorker implements Worker {
+  readonly id: string;
+  readonly #options: WorkerOptions;
+  readonly #driver: JobDriver;
+  readonly #logger: JobsLogger;
+  readonly #registry: HandleSource;
+  readonly #limiter: ProcessLimiter;
+  readonly #visibilityTimeoutMs: number;
+  readonly #idlePollMaxMs: number;
+  readonly #pools: QueuePool[];
+  readonly #held = new Map<string, Held>();
+  readonly #counts: Record<string, number> = {};
+  #maxInFlight = 0;
+  #state: WorkerStats['state'] = 'idle';
+  #loops: Promise<void>[] = [];
+  #closing: Promise<void> | undefined;
+  #abandon: (() => void) | undefined;
+  #metrics: JobMetrics | undefined;
+  #cleanups: (() => void)[] = [];
+  readonly #startedAt = Date.now();
+
+  constructor(options: WorkerOptions) {
+    if (options.driver === undefined || options.driver === null) {
+      throw coreError('X_WORKER_OPTIONS_INVALID', 'createWorker: driver is required.', { field: 'driver' });
+    }
+    if (typeof options.context !== 'function') {
+      throw coreError(
+        'X_WORKER_OPTIONS_INVALID',
+        'createWorker: context must be a function building the ctx of a run.',
+        {
+          field: 'context',
+        },
+      );
+    }
+    this.#options = options;
+    this.#driver = options.driver;
+    this.#logger = options.logger ?? jsonLinesLogger();
+    this.#registry = options.registry ?? jobRegistry();
+    this.#limiter = new ProcessLimiter(options.limits);
+    this.#visibilityTimeoutMs = positive(options.visibilityTimeoutMs, 30_000, 'visibilityTimeoutMs');
+    positive(options.heartbeatIntervalMs, 1, 'heartbeatIntervalMs');
+    positive(options.drainTimeoutMs, 1, 'drainTimeoutMs');
+    this.#idlePollMaxMs = positive(
+      options.idlePollMaxMs,
+      this.#driver.wake === undefined ? 2_000 : 5_000,
+      'idlePollMaxMs',
+    );
+    this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.#pools = this.#buildPools();
+  }
+
+  async start(): Promise<void> {
+    if (this.#state !== 'idle') {
+      throw coreError('X_WORKER_OPTIONS_INVALID', `worker ${this.id} was already started.`, {
+        field: 'start',
+      });
+    }
+    this.#assertEnforceable();
+    this.#state = 'running';
+    this.#metrics = createJobMetrics({
+      driver: this.#driver,
+      workerId: this.id,
+      inFlight: () => this.#held.size,
+      capacity: () => this.#capacity(),
+    });
+    const wake = this.#driver.wake;
+    if (wake !== undefined) {
+      this.#cleanups.push(
+        wake.subscribe((queue) => {
+          for (const pool of this.#pools) if (pool.queue === queue) pool.notify();
+        }),
+      );
+    }
+    if (this.#options.handleSignals ?? true) this.#handleSignals();
+    this.#startHousekeeping();
+    this.#logger.log('info', 'jobs.worker.started', {
+      workerId: this.id,
+      driver: this.#driver.name,
+      queues: this.#pools.map((pool) => `${pool.queue}:${pool.capacity}`),
+    });
+    this.#loops = this.#pools.map((pool) => this.#loop(pool));
+  }
+
+  stop(): Promise<void> {
+    return this.#shutdown();
+  }
+
+  drain(): Promise<void> {
+    const reason = coreError(
+      'X_DRAINING',
+      `worker ${this.id} is shutting down; the job is handed back uncounted.`,
+      {
+        workerId: this.id,
+      },
+    );
+    for (const held of this.#held.values()) held.controller.abort(reason);
+    const closing = this.#shutdown();
+    const deadline = setTimeout(() => {
+      if (this.#held.size === 0) return;
+      this.#logger.log('error', 'jobs.worker.drain-abandoned', {
+        workerId: this.id,
+        jobs: [...this.#held.keys()],
+      });
+      this.#abandon?.();
+    }, this.#options.drainTimeoutMs ?? 10_000);
+    deadline.unref?.();
+    return closing.finally(() => clearTimeout(deadline));
+  }
+
+  async runDue(): Promise<number> {
+    this.#assertEnforceable();
+    const queues = this.#pools.map((pool) => pool.queue);
+    const limit = Math.max(1, this.#capacity());
+    let ran = 0;
+    for (;;) {
+      const jobs = await this.#driver.claim({
+        queues,
+        limit,
+        workerId: this.id,
+        visibilityTimeoutMs: this.#visibilityTimeoutMs,
+      });
+      if (jobs.length === 0) return ran;
+      ran += jobs.length;
+      await Promise.all(jobs.map((job) => this.#run(undefined, job)));
+    }
+  }
+
+  stats(): WorkerStats {
+    return {
+      inFlight: this.#held.size,
+      maxInFlight: this.#maxInFlight,
+      capacity: this.#capacity(),
+      counts: { ...this.#counts },
+      state: this.#state,
+    };
+  }
+
+  async #loop(pool: QueuePool): Promise<void> {
+    let idleWait = FIRST_IDLE_WAIT_MS;
+    while (this.#state === 'running') {
+      let free = pool.capacity - pool.inFlight;
+      if (free <= 0) {
+        await pool.changed(this.#idlePollMaxMs);
+        continue;
+      }
+      if (pool.inFlight > 0 && free < Math.ceil(pool.capacity / 2)) {
+        // Let freed slots gather for a moment: one claim of five beats five claims of one.
+        await pool.changed(BATCH_GATHER_MS);
+        free = pool.capacity - pool.inFlight;
+        if (this.#state !== 'running') break;
+      }
+      pool.clearNotified();
+      let jobs: readonly ClaimedJob[];
+      try {
+        jobs = await this.#driver.claim({
+          queues: [pool.queue],
+          limit: free,
+          workerId: this.id,
+          visibilityTimeoutMs: this.#visibilityTimeoutMs,
+        });
+      } catch (error) {
+        this.#logger.log('warn', 'jobs.claim.failed', {
+          workerId: this.id,
+          queue: pool.queue,
+          code: errorCode(error) ?? null,
+        });
+        idleWait = Math.min(idleWait * 2, this.#idlePollMaxMs);
+        await pool.changed(idleWait);
+        continue;
+      }
+      for (const job of jobs) void this.#run(pool, job);
+      if (jobs.length > 0) {
+        idleWait = FIRST_IDLE_WAIT_MS;
+        continue;
+      }
+      await pool.changed(idleWait);
+      idleWait = Math.min(idleWait * 2, this.#idlePollMaxMs);
+    }
+  }
+
+  #run(pool: QueuePool | undefined, job: ClaimedJob): Promise<void> {
+    const admission = this.#limiter.admit(job.queue, job.tenantId, this.#driver.now());
+    if (!admission.admitted) {
+      this.#count('deferred');
+      this.#logger.log('debug', 'jobs.limit.deferred', { jobId: job.id, cap: admission.cap });
+      return this.#driver
+        .nack(job.id, job.claim, { kind: 'release', runAt: this.#driver.now() + admission.retryInMs })
+        .then(
+          () => undefined,
+          (error: unknown) =>
+            this.#logger.log('warn', 'jobs.settle.failed', { jobId: job.id, code: errorCode(error) ?? null }),
+        );
+    }
+    const controller = new AbortController();
+    const held: Held = { job, controller, done: Promise.resolve() };
+    this.#held.set(job.id, held);
+    pool?.take();
+    this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
+    held.done = executeJob({
+      driver: this.#driver,
+      job,
+      registry: this.#registry,
+      context: this.#options.context,
+      signal: controller.signal,
+      visibilityTimeoutMs: this.#visibilityTimeoutMs,
+      ...(this.#options.heartbeatIntervalMs === undefined
+        ? {}
+        : { heartbeatIntervalMs: this.#options.heartbeatIntervalMs }),
+      logger: this.#logger,
+      ...(this.#metrics === undefined ? {} : { metrics: this.#metrics }),
+      ...(this.#options.observer === undefined ? {} : { observer: this.#options.observer }),
+    })
+      .then(
+        (result) => this.#count(result.outcome),
+        (error: unknown) => {
+          this.#count('crashed');
+          this.#logger.log('error', 'jobs.execute.crashed', {
+            jobId: job.id,
+            name: job.name,
+            code: errorCode(error) ?? null,
+            message: error instanceof Error ? error.message : String(error),
+          });
+        },
+      )
+      .finally(() => {
+        admission.release();
+        this.#held.delete(job.id);
+        pool?.give();
+      });
+    return held.done;
+  }
+
+  #shutdown(): Promise<void> {
+    if (this.#closing !== undefined) return this.#closing;
+    const wasRunning = this.#state === 'running';
+    this.#state = 'draining';
+    for (const pool of this.#pools) pool.notify();
+    this.#closing = (async () => {
+      await Promise.all(this.#loops);
+      const abandoned = new Promise<void>((resolve) => {
+        this.#abandon = resolve;
+      });
+      await Promise.race([Promise.all([...this.#held.values()].map((held) => held.done)), abandoned]);
+      for (const cleanup of this.#cleanups.splice(0)) cleanup();
+      this.#metrics?.close();
+      if (wasRunning) {
+        await this.#driver.introspect?.removeWorker(this.id).catch(() => undefined);
+        this.#logger.log('info', 'jobs.worker.stopped', { workerId: this.id, counts: { ...this.#counts } });
+      }
+      this.#state = 'stopped';
+    })();
+    return this.#closing;
+  }
+
+  #handleSignals(): void {
+    const onSignal = (signal: NodeJS.Signals) => {
+      this.#logger.log('info', 'jobs.worker.draining', { workerId: this.id, signal });
+      void this.drain();
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+    this.#cleanups.push(() => {
+      process.removeListener('SIGTERM', onSignal);
+      process.removeListener('SIGINT', onSignal);
+    });
+  }
+
+  #startHousekeeping(): void {
+    const introspect = this.#driver.introspect;
+    if (introspect === undefined) return;
+    const queues = this.#pools.map((pool) => pool.queue);
+    const report = () => {
+      void introspect
+        .reportWorker(
+          {
+            id: this.id,
+            queues,
+            concurrency: this.#capacity(),
+            inFlight: this.#held.size,
+            host: hostname(),
+            pid: process.pid,
+            startedAt: this.#startedAt,
+            lastSeenAt: Date.now(),
+          },
+          REPORT_TTL_MS,
+        )
+        .catch((error: unknown) =>
+          this.#logger.log('debug', 'jobs.worker.report-failed', {
+            workerId: this.id,
+            code: errorCode(error) ?? null,
+          }),
+        );
+    };
+    report();
+    const reporter = setInterval(report, REPORT_EVERY_MS);
+    reporter.unref?.();
+    this.#cleanups.push(() => clearInterval(reporter));
+
+    const retention = this.#options.doneRetentionMs ?? WEEK_MS;
+    if (retention > 0) {
+      const purge = () => {
+        void introspect
+          .purge({ doneBefore: this.#driver.now() - retention })
+          .then((removed) => {
+            if (removed > 0) this.#logger.log('info', 'jobs.purge.done', { removed });
+          })
+          .catch((error: unknown) =>
+            this.#logger.log('warn', 'jobs.purge.failed', { code: errorCode(error) ?? null }),
+          );
+      };
+      const purger = setInterval(purge, PURGE_EVERY_MS);
+      purger.unref?.();
+      this.#cleanups.push(() => clearInterval(purger));
+    }
+  }
+
+  #assertEnforceable(): void {
+    if (this.#driver.leases !== undefined) return;
+    const jobs = this.#registeredJobs()
+      .filter((handle) => definitionOf(handle).concurrency !== undefined)
+      .map((handle) => handle.name);
+    if (jobs.length > 0) {
+      throw coreError(
+        'X_JOB_CONCURRENCY_UNENFORCEABLE',
+        `Jobs ${jobs.join(', ')} declare concurrency, but driver '${this.#driver.name}' has no lease store to hold the cap across workers.`,
+        { jobs },
+      );
+    }
+  }
+
+  #buildPools(): QueuePool[] {
+    const queues = this.#options.queues;
+    const concurrency = positive(this.#options.concurrency, 10, 'concurrency');
+    if (queues !== undefined && !Array.isArray(queues)) {
+      return Object.entries(queues as Readonly<Record<string, number>>).map(
+        ([queue, size]) => new QueuePool(queue, positive(size, 1, `queues.${queue}`)),
+      );
+    }
+    const names = (queues as readonly string[] | undefined) ?? [
+      ...new Set(this.#registeredJobs().map((handle) => handle.queue)),
+    ];
+    if (names.length === 0) {
+      throw coreError(
+        'X_WORKER_OPTIONS_INVALID',
+        'createWorker: no queues to claim from; register jobs with defineJobs or pass queues.',
+        { field: 'queues' },
+      );
+    }
+    return names.map((queue) => new QueuePool(queue, concurrency));
+  }
+
+  #registeredJobs(): readonly AnyJobHandle[] {
+    const registry = this.#registry as Partial<{ jobs(): readonly AnyJobHandle[] }>;
+    return typeof registry.jobs === 'function' ? registry.jobs() : [];
+  }
+
+  #capacity(): number {
+    return this.#pools.reduce((sum, pool) => sum + pool.capacity, 0);
+  }
+
+  #count(outcome: string): void {
+    this.#counts[outcome] = (this.#counts[outcome] ?? 0) + 1;
+  }
+}
+
+function positive(value: number | undefined, fallback: number, field: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw coreError(
+      'X_WORKER_OPTIONS_INVALID',
+      `createWorker: ${field} must be a positive number (got ${String(value)}).`,
+      {
+        field,
+      },
+    );
+  }
+  return value;
+}

@@ -1,0 +1,90 @@
+import type { JobDriver } from '../driver/job-driver.js';
+import type { HandleSource } from '../execute/execute-job.js';
+import type { ExecutionObserver } from '../execute/execution-observer.js';
+import type { JobContext } from '../job/job-context.js';
+import type { JobRegistry } from '../registry/job-registry.js';
+import type { LimitConfig } from './limit-config.js';
+import type { JobsLogger } from './logger.js';
+
+/** Options of {@link createWorker}. `driver` and `context` are required; everything else defaults. */
+export interface WorkerOptions {
+  /** The backend to claim from. */
+  readonly driver: JobDriver;
+  /**
+   * Builds the app's `ctx` for each run (services, a db handle). Required: a worker with no way to
+   * build one would run every body with nothing.
+   */
+  readonly context: () => JobContext | Promise<JobContext>;
+  /** The jobs this worker runs. (Default: the process registry that `defineJobs` fills) */
+  readonly registry?: JobRegistry | HandleSource;
+  /**
+   * Which queues to claim from: a list (each gets a pool of `concurrency` slots) or a map of
+   * queue → its pool size. (Default: every queue of the registered jobs)
+   */
+  readonly queues?: readonly string[] | Readonly<Record<string, number>>;
+  /** Slots per queue pool when `queues` is a list. (Default: 10) */
+  readonly concurrency?: number;
+  /** Per-process caps. (Default: none) */
+  readonly limits?: LimitConfig;
+  /** How long a claim stays invisible to other workers without a heartbeat. (Default: 30_000) */
+  readonly visibilityTimeoutMs?: number;
+  /** How often each held job's lease is renewed. (Default: a third of `visibilityTimeoutMs`) */
+  readonly heartbeatIntervalMs?: number;
+  /**
+   * The longest an idle pool waits between claims. With a driver wake the wait ends as soon as work
+   * arrives, so this is only the safety net. (Default: 2_000; 5_000 when the driver has a wake)
+   */
+  readonly idlePollMaxMs?: number;
+  /** How long a drain waits for interrupted bodies before abandoning them. (Default: 10_000) */
+  readonly drainTimeoutMs?: number;
+  /** Drain on SIGTERM/SIGINT. (Default: true) */
+  readonly handleSignals?: boolean;
+  /** Structured logs. (Default: JSON lines on stderr, info and above) */
+  readonly logger?: JobsLogger;
+  /** This worker's id in claims and `x-jobs workers`. (Default: `<host>:<pid>:<random>`) */
+  readonly workerId?: string;
+  /**
+   * Done rows older than this are purged by this worker about once an hour; 0 turns it off.
+   * (Default: 7 days)
+   */
+  readonly doneRetentionMs?: number;
+  /** Hooks into each execution (the test harness's step trace). (Default: none) */
+  readonly observer?: ExecutionObserver;
+}
+
+/** What {@link Worker.stats} answers. */
+export interface WorkerStats {
+  /** Jobs running now. */
+  readonly inFlight: number;
+  /** The most this worker ever ran at once. */
+  readonly maxInFlight: number;
+  /** Slots across pools. */
+  readonly capacity: number;
+  /** Executions by how they ended. */
+  readonly counts: Readonly<Record<string, number>>;
+  readonly state: 'idle' | 'running' | 'draining' | 'stopped';
+}
+
+/** A running worker. */
+export interface Worker {
+  readonly id: string;
+  /**
+   * Starts claiming. Refuses `X_JOB_CONCURRENCY_UNENFORCEABLE` (naming every such job) when a
+   * registered job declares `concurrency` and the driver has no lease store.
+   */
+  start(): Promise<void>;
+  /** Stops claiming and waits for held work to finish (no abort). */
+  stop(): Promise<void>;
+  /**
+   * Stops claiming, aborts every held job's `ctx.signal` with `X_DRAINING`, waits up to
+   * `drainTimeoutMs`, and abandons what is still running (`jobs.worker.drain-abandoned`).
+   * What SIGTERM/SIGINT call.
+   */
+  drain(): Promise<void>;
+  /**
+   * Claims and runs every job due now, to completion, until none is left (no timers, no wake):
+   * how a test harness drives the real worker deterministically. Answers how many ran.
+   */
+  runDue(): Promise<number>;
+  stats(): WorkerStats;
+}
