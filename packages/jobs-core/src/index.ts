@@ -13,6 +13,23 @@ export { prepareEnqueue } from './enqueue/prepare-enqueue.js';
 export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
+export { cancelJob } from './execute/cancel-job.js';
+export type {
+  ExecuteJobOptions,
+  ExecutionOutcome,
+  ExecutionResult,
+  HandleSource,
+} from './execute/execute-job.js';
+export {
+  CONCURRENCY_BUSY_RETRY_MS,
+  DEFAULT_EVENT_POLL_MS,
+  DEFAULT_SETTLED_TIMEOUT_MS,
+  executeJob,
+} from './execute/execute-job.js';
+export type { ExecutionObserver } from './execute/execution-observer.js';
+export { currentJobRun } from './execute/job-run-storage.js';
+export { DEFAULT_EVENT_TTL_MS, publishEvent } from './execute/publish-event.js';
+export { isStepSuspension, StepSuspension } from './execute/step-suspension.js';
 export { isJobHandle } from './job/definition-of.js';
 export { job } from './job/job.js';
 export type { JobActor } from './job/job-actor.js';
@@ -61,3 +78,11 @@ export type { ErrorRetryClass, RetryDecision } from './retry/retry-decision.js';
 export type { Backoff, ResolvedRetryPolicy, RetryPolicy } from './retry/retry-policy.js';
 export { DEFAULT_RETRY_POLICY, resolveRetryPolicy } from './retry/retry-policy.js';
 export { backoffDelay, retrySchedule } from './retry/retry-schedule.js';
+export type { JobMetrics, JobOutcomeLabel } from './telemetry/job-metrics.js';
+export { METER_NAME } from './telemetry/job-metrics.js';
+export { currentTraceparent, TRACER_NAME } from './telemetry/job-tracing.js';
+export { createWorker } from './worker/create-worker.js';
+export type { LimitConfig } from './worker/limit-config.js';
+export type { JobsLogger, LogLevel } from './worker/logger.js';
+export { jsonLinesLogger, recordingLogger, silentLogger } from './worker/logger.js';
+export type { Worker, WorkerOptions, WorkerStats } from './worker/worker-options.js';
