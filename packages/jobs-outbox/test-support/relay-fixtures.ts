@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { EnqueueRequest, EnqueueResult, JobDriver } from '@x/jobs-core';
+import type { OutboxLogger } from '../src/relay-options.js';
+
+/** A logger that keeps every event, so a test can assert one was logged. */
+export function recordingLogger(): OutboxLogger & { events: { level: string; event: string }[] } {
+  const events: { level: string; event: string }[] = [];
+  return { events, log: (level, event) => void events.push({ level, event }) };
+}
+
+/** A promise with its resolve and reject exposed: holds a publish open until the test lets it go. */
+export function gate<T = void>() {
+  let open!: (value: T) => void;
+  let fail!: (error: unknown) => void;
+  const promise = new Promise<T>((resolve, reject) => {
+    open = resolve;
+    fail = reject;
+  });
+  return { promise, open, fail };
+}
+
+/** Polls `check` every few ms until it holds, failing after `timeoutMs`. */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/**
+ * Wraps a real driver so a test sees every request the relay published (in order) and can
+ * intercept `enqueueMany` (fail it, hold it open). Every other member is the real driver's.
+ */
+export function observedDriver(driver: JobDriver) {
+  const published: EnqueueRequest[] = [];
+  let intercept:
+    | ((
+        requests: readonly EnqueueRequest[],
+        next: () => Promise<readonly EnqueueResult[]>,
+      ) => Promise<readonly EnqueueResult[]>)
+    | undefined;
+  const observed: JobDriver = {
+    ...driver,
+    async enqueueMany(requests) {
+      const next = async () => {
+        const results = await driver.enqueueMany(requests);
+        published.push(...requests);
+        return results;
+      };
+      return intercept === undefined ? next() : intercept(requests, next);
+    },
+  };
+  return {
+    driver: observed,
+    published,
+    /** Replaces `enqueueMany` until reset with `undefined`; `next()` runs the real one. */
+    intercept(handler: typeof intercept) {
+      intercept = handler;
+    },
+  };
+}
+
+/** A complete request with fresh ids, for tests that stage without a job handle. */
+export function testRequest(name: string, n: number): EnqueueRequest {
+  const id = randomUUID();
+  return {
+    id,
+    runId: randomUUID(),
+    name,
+    queue: 'default',
+    payload: { n },
+    tenantId: null,
+    idempotencyKey: `${name}:${n}`,
+    priority: 0,
+    maxAttempts: 3,
+  };
+}
