@@ -125,6 +125,23 @@ export const OUTBOX_STORE_CASES: readonly OutboxStoreCase[] = [
     },
   },
   {
+    group: 'order',
+    name: 'order holds over many rows drained batch by batch (ids past 9, 99: no text ordering)',
+    async run(h) {
+      const requests = Array.from({ length: 120 }, (_, n) => h.request(n));
+      await h.commit(...requests.slice(0, 7));
+      await h.commit(...requests.slice(7));
+      const drained: OutboxRecord[] = [];
+      for (let pass = 0; pass < 20 && drained.length < requests.length; pass += 1) {
+        const claimant = h.claimant();
+        const batch = await h.claim(claimant, { limit: 13 });
+        expect(await h.store.markPublished(claimant, rowIds(batch))).toBe(batch.length);
+        drained.push(...batch);
+      }
+      expect(jobIds(drained)).toEqual(requests.map((request) => request.id));
+    },
+  },
+  {
     group: 'claim',
     name: 'claim takes at most limit rows, oldest first',
     async run(h) {

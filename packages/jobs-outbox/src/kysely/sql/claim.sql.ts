@@ -32,5 +32,5 @@ select id::text as id, request::text as request,
        claimed_by, (extract(epoch from claimed_until) * 1000)::float8 as claimed_until_ms,
        attempts, last_error
 from claimed
-order by staged_at, id`;
+order by claimed.staged_at, claimed.id`;
 }

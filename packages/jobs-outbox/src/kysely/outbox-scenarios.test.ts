@@ -1,0 +1,255 @@
+import { type JobDriver, job, setJobsFacade } from '@x/jobs-core';
+import { memoryJobDriver } from '@x/jobs-driver-memory';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openPgTestDatabase, type PgTestDatabase } from '../../test-support/pg-test-database.js';
+import { gate, observedDriver, recordingLogger, until } from '../../test-support/relay-fixtures.js';
+import { createJobsFacade } from '../jobs-facade.js';
+import { withOutbox } from '../outbox-context.js';
+import { createOutboxRelay, type OutboxRelay } from '../outbox-relay.js';
+import { type KyselyOutboxStore, kyselyOutboxStore } from './kysely-outbox-store.js';
+import { migrateOutbox } from './migrate-outbox.js';
+
+const billing = z.object({ orgId: z.string(), invoiceId: z.string() });
+const createInvoice = job({
+  name: 'scenario-create-invoice',
+  queue: 'billing',
+  input: billing,
+  idempotencyKey: ({ invoiceId }) => `invoice:${invoiceId}`,
+  tenant: ({ orgId }) => orgId,
+  run: async () => undefined,
+});
+const chargeCard = job({
+  name: 'scenario-charge-card',
+  queue: 'billing',
+  input: billing,
+  idempotencyKey: ({ invoiceId }) => `charge:${invoiceId}`,
+  tenant: ({ orgId }) => orgId,
+  run: async () => undefined,
+});
+
+let pg: PgTestDatabase;
+let table: string;
+let store: KyselyOutboxStore;
+let queue: JobDriver;
+const relays: OutboxRelay[] = [];
+
+const relay = (
+  driver: JobDriver,
+  options: { claimLeaseMs?: number; batch?: number; pollMs?: number; name?: string } = {},
+) => {
+  const created = createOutboxRelay({ store, driver, logger: recordingLogger(), pollMs: 10, ...options });
+  relays.push(created);
+  return created;
+};
+/** The app's own transaction, joined by every enqueue inside. */
+const inTransaction = <T>(fn: () => Promise<T>) => pg.db.transaction().execute((trx) => withOutbox(trx, fn));
+const jobsNamed = async (name: string) => (await queue.introspect?.list({ name, limit: 1000 }))?.jobs ?? [];
+const outboxRows = async () =>
+  (
+    await sql<{ claimed_by: string | null; published: boolean }>`
+      select claimed_by, published_at is not null as published
+      from ${sql.table(`${pg.schema}.${table}`)} order by id`.execute(pg.db)
+  ).rows;
+
+beforeAll(async () => {
+  pg = await openPgTestDatabase();
+});
+afterAll(async () => {
+  await pg?.close();
+});
+beforeEach(async () => {
+  table = pg.table('outbox');
+  await migrateOutbox(pg.db, { schema: pg.schema, table });
+  store = kyselyOutboxStore({ db: pg.db, schema: pg.schema, table, listen: pg.pool });
+  queue = memoryJobDriver();
+  setJobsFacade(createJobsFacade({ store, driver: queue, mode: 'required' }));
+});
+afterEach(async () => {
+  await Promise.all(relays.splice(0).map((created) => created.stop()));
+  setJobsFacade(null);
+  await queue.close();
+});
+
+describe('transactional enqueue on PostgreSQL', () => {
+  it('rolled back: the job never exists, however often the relay passes', async () => {
+    await expect(
+      inTransaction(async () => {
+        await createInvoice.enqueue({ orgId: 'org-1', invoiceId: 'inv-1' });
+        throw new Error('the invoice insert failed');
+      }),
+    ).rejects.toThrow('the invoice insert failed');
+    const pass = relay(queue);
+    expect(await pass.runOnce()).toEqual({ claimed: 0, published: 0 });
+    expect(await pass.runOnce()).toEqual({ claimed: 0, published: 0 });
+    expect(await jobsNamed('scenario-create-invoice')).toHaveLength(0);
+    expect(await outboxRows()).toHaveLength(0);
+  });
+
+  it('committed: exactly one job, with the id the enqueue answered', async () => {
+    const staged = await inTransaction(() => createInvoice.enqueue({ orgId: 'org-1', invoiceId: 'inv-1' }));
+    expect(await jobsNamed('scenario-create-invoice')).toHaveLength(0);
+    const pass = relay(queue);
+    expect(await pass.runOnce()).toEqual({ claimed: 1, published: 1 });
+    expect(await pass.runOnce()).toEqual({ claimed: 0, published: 0 });
+    expect((await jobsNamed('scenario-create-invoice')).map((row) => row.id)).toEqual([staged.id]);
+    expect(await outboxRows()).toEqual([{ claimed_by: expect.any(String), published: true }]);
+  });
+
+  it('a crash between publish and markPublished: the next relay re-publishes and it dedupes', async () => {
+    const staged = await inTransaction(() => createInvoice.enqueue({ orgId: 'org-1', invoiceId: 'inv-1' }));
+    const crashing = createOutboxRelay({
+      store: {
+        ...store,
+        markPublished: async () => {
+          throw new Error('the process died here');
+        },
+      },
+      driver: queue,
+      claimLeaseMs: 40,
+    });
+    await expect(crashing.runOnce()).rejects.toThrow('the process died here');
+    expect(await jobsNamed('scenario-create-invoice')).toHaveLength(1);
+
+    const survivor = observedDriver(queue);
+    const next = relay(survivor.driver);
+    expect(await next.runOnce()).toEqual({ claimed: 0, published: 0 }); // the dead relay's lease still holds
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await next.runOnce()).toEqual({ claimed: 1, published: 1 });
+    expect(survivor.published.map((request) => request.id)).toEqual([staged.id]);
+    expect((await jobsNamed('scenario-create-invoice')).map((row) => row.id)).toEqual([staged.id]);
+    expect(await store.backlog()).toBe(0);
+  });
+
+  it('two relays racing over 1,000 staged rows publish each exactly once', async () => {
+    const inputs = Array.from({ length: 1000 }, (_, n) => ({ orgId: 'org-1', invoiceId: `race-${n}` }));
+    const staged = await inTransaction(() => createInvoice.enqueueMany(inputs));
+    const observed = observedDriver(queue);
+    relay(observed.driver, { batch: 50, name: 'relay-a' }).start();
+    relay(observed.driver, { batch: 50, name: 'relay-b' }).start();
+    await until(async () => (await store.backlog()) === 0, 30_000);
+    await Promise.all(relays.splice(0).map((created) => created.stop()));
+    const publishedIds = observed.published.map((request) => request.id);
+    expect(publishedIds).toHaveLength(1000);
+    expect(new Set(publishedIds).size).toBe(1000);
+    expect(publishedIds).toEqual(staged.map((result) => result.id));
+    expect(await jobsNamed('scenario-create-invoice')).toHaveLength(1000);
+  });
+
+  it("a lapsed relay's late release changes nothing: the relay that reclaimed keeps the rows", async () => {
+    await inTransaction(() =>
+      createInvoice.enqueueMany([1, 2, 3].map((n) => ({ orgId: 'org-1', invoiceId: `late-${n}` }))),
+    );
+    const [slow, fast] = [observedDriver(queue), observedDriver(queue)];
+    const slowGate = gate();
+    const fastGate = gate();
+    let slowPublishing = false;
+    let fastPublishing = false;
+    slow.intercept(async () => {
+      slowPublishing = true;
+      await slowGate.promise;
+      throw new Error('publish failed after the lease lapsed');
+    });
+    fast.intercept(async (_requests, next) => {
+      fastPublishing = true;
+      await fastGate.promise;
+      return next();
+    });
+    const lapsed = relay(slow.driver, { claimLeaseMs: 30, name: 'relay-lapsed' }).runOnce();
+    await until(() => slowPublishing);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const current = relay(fast.driver, { name: 'relay-current' }).runOnce();
+    await until(() => fastPublishing);
+
+    slowGate.open();
+    expect(await lapsed).toEqual({ claimed: 3, published: 0 });
+    // Its release was fenced out: the rows are still relay-current's, so a third relay gets none.
+    expect(await relay(queue).runOnce()).toEqual({ claimed: 0, published: 0 });
+    expect((await outboxRows()).every((row) => row.claimed_by?.startsWith('relay-current:'))).toBe(true);
+
+    fastGate.open();
+    expect(await current).toEqual({ claimed: 3, published: 3 });
+    expect(await jobsNamed('scenario-create-invoice')).toHaveLength(3);
+    expect(await store.backlog()).toBe(0);
+  });
+
+  it("a lapsed relay's late markPublished retires nothing the current holder has not published", async () => {
+    await inTransaction(() => createInvoice.enqueue({ orgId: 'org-1', invoiceId: 'late-mark' }));
+    const [slow, fast] = [observedDriver(queue), observedDriver(queue)];
+    const slowGate = gate();
+    const fastGate = gate();
+    let slowPublishing = false;
+    let fastPublishing = false;
+    slow.intercept(async (_requests, next) => {
+      slowPublishing = true;
+      await slowGate.promise;
+      return next();
+    });
+    fast.intercept(async () => {
+      fastPublishing = true;
+      await fastGate.promise;
+      throw new Error('the current holder fails to publish');
+    });
+    const logger = recordingLogger();
+    const lapsed = createOutboxRelay({ store, driver: slow.driver, logger, claimLeaseMs: 30 }).runOnce();
+    await until(() => slowPublishing);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const current = relay(fast.driver).runOnce();
+    await until(() => fastPublishing);
+
+    slowGate.open();
+    await lapsed;
+    expect(logger.events).toContainEqual({ level: 'warn', event: 'jobs.outbox.lease-lost' });
+    expect((await outboxRows())[0]?.published).toBe(false);
+
+    fastGate.open();
+    expect(await current).toEqual({ claimed: 1, published: 0 });
+    // Still staged, so a healthy relay publishes it (and it dedupes against the lapsed relay's publish).
+    expect(await store.backlog()).toBe(1);
+    expect(await relay(queue).runOnce()).toEqual({ claimed: 1, published: 1 });
+    expect(await jobsNamed('scenario-create-invoice')).toHaveLength(1);
+  });
+
+  it('createInvoice then chargeCard staged in one transaction are queued in that order', async () => {
+    await inTransaction(async () => {
+      await createInvoice.enqueue({ orgId: 'org-1', invoiceId: 'inv-9' });
+      await chargeCard.enqueue({ orgId: 'org-1', invoiceId: 'inv-9' });
+    });
+    await relay(queue).runOnce();
+    const claimed = await queue.claim({
+      queues: ['billing'],
+      limit: 10,
+      workerId: 'w',
+      visibilityTimeoutMs: 60_000,
+    });
+    expect(claimed.map((row) => row.name)).toEqual(['scenario-create-invoice', 'scenario-charge-card']);
+  });
+
+  it('a failed publish of createInvoice does not let chargeCard overtake it', async () => {
+    await inTransaction(() => createInvoice.enqueue({ orgId: 'org-1', invoiceId: 'inv-10' }));
+    await inTransaction(() => chargeCard.enqueue({ orgId: 'org-1', invoiceId: 'inv-10' }));
+    const observed = observedDriver(queue);
+    let failures = 1;
+    observed.intercept(async (_requests, next) => {
+      if (failures-- > 0) throw new Error('queue blip');
+      return next();
+    });
+    const oneAtATime = relay(observed.driver, { batch: 1 });
+    expect(await oneAtATime.runOnce()).toEqual({ claimed: 1, published: 0 });
+    await oneAtATime.runOnce();
+    await oneAtATime.runOnce();
+    expect(observed.published.map((request) => request.name)).toEqual([
+      'scenario-create-invoice',
+      'scenario-charge-card',
+    ]);
+  });
+
+  it('LISTEN wakes an idle relay on commit, long before its poll interval', async () => {
+    const observed = observedDriver(queue);
+    relay(observed.driver, { pollMs: 60_000 }).start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await inTransaction(() => createInvoice.enqueue({ orgId: 'org-1', invoiceId: 'wake' }));
+    await until(() => observed.published.length === 1, 5000);
+  });
+});
