@@ -131,8 +131,8 @@ export function createDriverHarness(subject: JobDriver | ConformanceSubject, tic
   return harness;
 }
 
-/** Asserts that `run` rejects (or throws) with the error code `code`. */
-export async function expectErrorCode(run: () => unknown, code: string): Promise<void> {
+/** Asserts that `run` rejects (or throws) with the error code `code`; `label` names the call in a failure. */
+export async function expectErrorCode(run: () => unknown, code: string, label = 'error code'): Promise<void> {
   let caught: unknown;
   try {
     await run();
@@ -140,5 +140,5 @@ export async function expectErrorCode(run: () => unknown, code: string): Promise
     caught = error;
   }
   const actual = caught !== null && typeof caught === 'object' && 'code' in caught ? caught.code : undefined;
-  expect(actual, `error code (thrown: ${String(caught)})`).toBe(code);
+  expect(actual, `${label} (thrown: ${String(caught)})`).toBe(code);
 }

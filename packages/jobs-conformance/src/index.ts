@@ -4,7 +4,7 @@ export { createDriverHarness, expectErrorCode, LONG_MS } from './driver-harness.
 export type { ConformanceErrorCode } from './errors.js';
 export { CONFORMANCE_ERROR_CODES } from './errors.js';
 export type { JobDriverCase } from './job-driver-case.js';
-export { JOB_DRIVER_CASES } from './job-driver-cases.js';
+export { JOB_DRIVER_CASES, WAKE_CASES } from './job-driver-cases.js';
 export type { JobDriverConformanceOptions } from './job-driver-conformance.js';
 export { jobDriverConformance, runJobDriverCase } from './job-driver-conformance.js';
 export type {

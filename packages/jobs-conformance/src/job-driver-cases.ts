@@ -1,13 +1,37 @@
+import { backfillCases } from './cases/backfill-cases.js';
+import { cancelCases } from './cases/cancel-cases.js';
 import { claimCases } from './cases/claim-cases.js';
 import { enqueueCases } from './cases/enqueue-cases.js';
+import { eventCases } from './cases/event-cases.js';
 import { fencingCases } from './cases/fencing-cases.js';
+import { introspectionCases } from './cases/introspection-cases.js';
+import { leaseCases } from './cases/lease-cases.js';
+import { lifecycleCases } from './cases/lifecycle-cases.js';
+import { nackCases } from './cases/nack-cases.js';
+import { scheduleCases } from './cases/schedule-cases.js';
+import { statsCases } from './cases/stats-cases.js';
+import { stepCases } from './cases/step-cases.js';
 import { visibilityCases } from './cases/visibility-cases.js';
+import { wakeCases } from './cases/wake-cases.js';
 import type { JobDriverCase } from './job-driver-case.js';
 
-/** Every case of the `JobDriver` contract, in registration order. */
+/** Every case of the `JobDriver` contract except the push wake, in registration order. */
 export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...enqueueCases,
   ...claimCases,
   ...visibilityCases,
   ...fencingCases,
+  ...nackCases,
+  ...cancelCases,
+  ...stepCases,
+  ...eventCases,
+  ...leaseCases,
+  ...scheduleCases,
+  ...backfillCases,
+  ...introspectionCases,
+  ...statsCases,
+  ...lifecycleCases,
 ];
+
+/** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */
+export const WAKE_CASES: readonly JobDriverCase[] = wakeCases;

@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { type ConformanceSubject, createDriverHarness } from './driver-harness.js';
 import { conformanceError } from './errors.js';
 import type { JobDriverCase } from './job-driver-case.js';
-import { JOB_DRIVER_CASES } from './job-driver-cases.js';
+import { JOB_DRIVER_CASES, WAKE_CASES } from './job-driver-cases.js';
 
 /** How the suite gets and disposes of the driver under test. */
 export interface JobDriverConformanceOptions {
@@ -22,6 +22,11 @@ export interface JobDriverConformanceOptions {
    * the suite waits two. Raise it for a slow backend; with a `clock` no real time passes. (Default: 200)
    */
   readonly tickMs?: number;
+  /**
+   * Whether the driver offers `wake`, the one optional member the suite lets a driver leave out:
+   * false drops the wake cases. (Default: true)
+   */
+  readonly wake?: boolean;
   /** Per-case timeout in ms. (Default: 20000) */
   readonly timeoutMs?: number;
 }
@@ -77,7 +82,8 @@ export async function runJobDriverCase(
 export function jobDriverConformance(options: JobDriverConformanceOptions): void {
   checkOptions(options);
   const groups = new Map<string, JobDriverCase[]>();
-  for (const testCase of JOB_DRIVER_CASES) {
+  const cases = options.wake === false ? JOB_DRIVER_CASES : [...JOB_DRIVER_CASES, ...WAKE_CASES];
+  for (const testCase of cases) {
     groups.set(testCase.group, [...(groups.get(testCase.group) ?? []), testCase]);
   }
   describe(`${options.name} driver conformance`, () => {
