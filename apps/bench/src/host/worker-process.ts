@@ -1,0 +1,68 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { epochNow } from '../clock.js';
+import type { BenchPayload, RunningWorker } from '../system.js';
+import { isSystemName, loadSystem } from '../systems/catalog.js';
+import type { FromWorkerProcess, ToWorkerProcess } from './worker-protocol.js';
+
+/**
+ * Entry of a forked worker process: `worker-process.ts <system> <concurrency> [logFile]`. Sets the
+ * system up, starts its worker on `go`, reports progress every 20 ms, stops on `stop`.
+ */
+async function main(): Promise<void> {
+  const [systemName = '', concurrencyArg = '10', logFile] = process.argv.slice(2);
+  if (!isSystemName(systemName)) throw new Error(`unknown system ${systemName}`);
+  const send = (message: FromWorkerProcess): void => {
+    process.send?.(message);
+  };
+  const system = await loadSystem(systemName);
+  await system.setup();
+
+  const log = logFile ? openSync(logFile, 'a') : null;
+  let count = 0;
+  let firstAt = Number.NaN;
+  let ids: number[] = [];
+  const onJob = (payload: BenchPayload): void => {
+    if (count === 0) firstAt = epochNow();
+    count += 1;
+    // Written before the handler returns, so a job the backend counts as done is in the log.
+    if (log !== null) writeSync(log, `${payload.i}\n`);
+    else ids.push(payload.i);
+  };
+  let reported = 0;
+  const report = (): void => {
+    if (count === reported) return;
+    send({ kind: 'progress', count: count - reported, ids, firstAt });
+    reported = count;
+    ids = [];
+  };
+  const ticker = setInterval(report, 20);
+
+  let worker: RunningWorker | null = null;
+  process.on('message', (message: ToWorkerProcess) => {
+    if (message.kind === 'go') {
+      void system.startWorker({ concurrency: Number(concurrencyArg), onJob }).then((started) => {
+        worker = started;
+      });
+    } else if (message.kind === 'stop') {
+      void (async () => {
+        await worker?.stop();
+        await system.close();
+        clearInterval(ticker);
+        report();
+        if (log !== null) closeSync(log);
+        // Some libraries keep timers alive after stop: exit once the host has the message.
+        process.send?.({ kind: 'stopped' } satisfies FromWorkerProcess, () => process.exit(0));
+      })();
+    }
+  });
+  send({ kind: 'ready' });
+}
+
+main().catch((error: unknown) => {
+  process.send?.({
+    kind: 'failed',
+    error: String((error as Error)?.stack ?? error),
+  } satisfies FromWorkerProcess);
+  process.exitCode = 1;
+  process.disconnect?.();
+});

@@ -1,0 +1,27 @@
+/** Messages between a host and the worker processes it forks (W3 multi-process, fleet). */
+
+/** Host → worker process. */
+export type ToWorkerProcess = { readonly kind: 'go' } | { readonly kind: 'stop' };
+
+/** Worker process → host. */
+export type FromWorkerProcess =
+  /** Connected and set up; waits for `go` to start its worker. */
+  | { readonly kind: 'ready' }
+  /** Jobs run since the last message (ids only when not logging to a file) and the first start. */
+  | {
+      readonly kind: 'progress';
+      readonly count: number;
+      readonly ids: readonly number[];
+      readonly firstAt: number;
+    }
+  /** The worker stopped cleanly after a `stop`. */
+  | { readonly kind: 'stopped' }
+  | { readonly kind: 'failed'; readonly error: string };
+
+/** Arguments of the worker-process entry, in order. */
+export interface WorkerProcessArgs {
+  readonly system: string;
+  readonly concurrency: number;
+  /** When set, every job id is appended to this file before its handler returns (survives SIGKILL). */
+  readonly logFile?: string;
+}

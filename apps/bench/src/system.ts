@@ -1,0 +1,52 @@
+/** What every bench job carries: a sequence number to count runs by, and its enqueue time. */
+export interface BenchPayload {
+  /** Sequence number, unique within one measurement: the "distinct id" of the exactly-once check. */
+  readonly i: number;
+  /** Epoch milliseconds (sub-millisecond precision) taken just before the enqueue call. */
+  readonly t: number;
+}
+
+/** Called at the start of every handler invocation, before the job is settled. */
+export type OnJob = (payload: BenchPayload) => void;
+
+/** Options for {@link BenchSystem.startWorker}. */
+export interface StartWorkerOptions {
+  /** Handlers in flight at most, in this process. */
+  readonly concurrency: number;
+  /** Called once per handler invocation with the job's payload. */
+  readonly onJob: OnJob;
+}
+
+/** A worker started by an adapter; `stop` waits for handlers in flight and their settles. */
+export interface RunningWorker {
+  stop(): Promise<void>;
+}
+
+/** Which storage a system runs on: decides its database or Redis db index. */
+export type Backend = 'pg' | 'redis' | 'memory';
+
+/**
+ * One queue system under test, behind the smallest surface every workload needs. Each adapter
+ * configures its system the way its documentation recommends for throughput, in its own
+ * database or Redis db index.
+ */
+export interface BenchSystem {
+  readonly name: string;
+  readonly backend: Backend;
+  /** Versions worth printing next to the numbers (package name → version). */
+  readonly versions: Readonly<Record<string, string>>;
+  /** Connects, creates the database or schema when missing. Idempotent; never deletes jobs. */
+  setup(): Promise<void>;
+  /** Deletes every job of the system: called before each measurement. */
+  reset(): Promise<void>;
+  /** Enqueues all payloads the system's fastest documented bulk way. */
+  enqueueBulk(payloads: readonly BenchPayload[]): Promise<void>;
+  /** Enqueues one payload, one round trip, the way an app enqueues from a request. */
+  enqueueOne(payload: BenchPayload): Promise<void>;
+  /** Starts a worker on the bench queue; resolves once it is running. */
+  startWorker(options: StartWorkerOptions): Promise<RunningWorker>;
+  /** Jobs not yet settled (queued, claimed or running): zero means drained. */
+  pending(): Promise<number>;
+  /** Releases every connection the adapter holds. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,27 @@
+import type { BenchSettings } from '../settings.js';
+import { fleetFaults } from './fleet.js';
+import { w1Throughput } from './w1-throughput.js';
+import { w2Latency } from './w2-latency.js';
+import { w3Concurrency } from './w3-concurrency.js';
+import { w6IdleCpu } from './w6-idle-cpu.js';
+import type { Workload, WorkloadId } from './workload.js';
+
+/** Every workload id, in the order `--workload all` runs them. */
+export const WORKLOAD_IDS: readonly WorkloadId[] = ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'fleet'];
+
+/** True for an id the CLI takes. */
+export function isWorkloadId(id: string): id is WorkloadId {
+  return (WORKLOAD_IDS as readonly string[]).includes(id);
+}
+
+/** The workloads as configured by `settings` (W3's columns depend on its concurrencies). */
+export function workloads(settings: BenchSettings): ReadonlyMap<WorkloadId, Workload> {
+  const list: Workload[] = [
+    w1Throughput,
+    w2Latency,
+    w3Concurrency(settings.w3Concurrencies, settings.w3Processes, settings.concurrency),
+    w6IdleCpu,
+    fleetFaults,
+  ];
+  return new Map(list.map((workload) => [workload.id, workload]));
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { epochNow, sleep } from '../clock.js';
+import { WorkerProcessHandle } from '../host/worker-process-handle.js';
+import type { SystemName } from '../systems/catalog.js';
+import { makePayloads } from './drain.js';
+import type { Workload } from './workload.js';
+
+/**
+ * Systems that reclaim a killed worker's jobs by themselves within a bench run: ours (leases) and
+ * BullMQ (stalled-job check, 30 s lock by default). graphile-worker (4 h lock), pg-boss (15 min
+ * expiry) and the raw limits (no recovery at all) would leave the run waiting.
+ */
+const RECOVERING_SYSTEMS: readonly SystemName[] = ['x-pg', 'x-redis', 'bullmq'];
+
+/** Counts how many times each id `0 … size-1` appears in the processes' job logs. */
+function runsPerJob(directory: string, size: number): Uint16Array {
+  const runs = new Uint16Array(size);
+  for (const file of readdirSync(directory)) {
+    for (const line of readFileSync(join(directory, file), 'utf8').split('\n')) {
+      if (line === '') continue;
+      const id = Number(line);
+      if (id >= 0 && id < size) runs[id] = (runs[id] as number) + 1;
+    }
+  }
+  return runs;
+}
+
+/**
+ * Fleet fault run: `fleetProcesses` worker processes drain `fleetJobs` while a controller SIGKILLs
+ * a random one every `fleetKillEveryMs` and starts a replacement. Each process appends a job's id to
+ * its log before the handler returns, so the logs hold every run that happened, killed ones too.
+ * At the end every job must have run (none lost); jobs that ran twice are reported.
+ */
+export const fleetFaults: Workload = {
+  id: 'fleet',
+  title: 'Fleet — SIGKILL a random worker every 2 s',
+  metrics: [
+    { key: 'lost', label: 'lost', unit: 'jobs', better: 'lower' },
+    { key: 'twice', label: 'ran more than once', unit: 'jobs', better: 'lower' },
+    { key: 'kills', label: 'SIGKILLs', unit: 'jobs', better: 'higher' },
+    { key: 'seconds', label: 'time to drain', unit: 's', better: 'lower' },
+  ],
+  appliesTo: (name) => RECOVERING_SYSTEMS.includes(name),
+  runsFor: () => 1,
+  async run({ name, system, settings }) {
+    const total = settings.fleetJobs;
+    await system.reset();
+    await system.enqueueBulk(makePayloads(0, total));
+    const directory = mkdtempSync(join(tmpdir(), `bench-fleet-${name}-`));
+    let generation = 0;
+    const spawn = async (): Promise<WorkerProcessHandle> => {
+      generation += 1;
+      const worker = await WorkerProcessHandle.spawn({
+        system: name,
+        concurrency: settings.concurrency,
+        logFile: join(directory, `worker-${generation}.log`),
+      });
+      worker.go();
+      return worker;
+    };
+    const workers = await Promise.all(Array.from({ length: settings.fleetProcesses }, spawn));
+    const startedAt = epochNow();
+    let kills = 0;
+    let stopping = false;
+    const controller = (async () => {
+      while (!stopping) {
+        await sleep(settings.fleetKillEveryMs);
+        if (stopping) break;
+        const slot = Math.floor(Math.random() * workers.length);
+        const victim = workers[slot] as WorkerProcessHandle;
+        victim.kill();
+        await victim.exited;
+        kills += 1;
+        workers[slot] = await spawn();
+      }
+    })();
+    try {
+      const deadline = Date.now() + settings.drainTimeoutMs;
+      while ((await system.pending()) > 0) {
+        if (Date.now() > deadline) throw new Error('fleet: timed out before the queue drained');
+        await sleep(250);
+      }
+      const seconds = (epochNow() - startedAt) / 1000;
+      stopping = true;
+      await controller;
+      await Promise.all(workers.map((worker) => worker.stop()));
+      const runs = runsPerJob(directory, total);
+      let lost = 0;
+      let twice = 0;
+      for (const n of runs) {
+        if (n === 0) lost += 1;
+        else if (n > 1) twice += 1;
+      }
+      return { lost, twice, kills, seconds };
+    } finally {
+      stopping = true;
+      await controller.catch(() => {});
+      for (const worker of workers) worker.kill();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  },
+};
