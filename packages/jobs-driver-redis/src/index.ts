@@ -1,1 +1,14 @@
-export {};
+export { classifyRedisError } from './classify-error.js';
+export type { RedisErrorCode } from './errors.js';
+export { REDIS_ERROR_CODES } from './errors.js';
+export type { KeySpace } from './key-space.js';
+export { DEFAULT_PREFIX, keySpace } from './key-space.js';
+export type { RedisScriptName } from './lua/scripts.js';
+export { REDIS_SCRIPTS } from './lua/scripts.js';
+export type { LuaScript, ScriptKeyLabel } from './lua-script.js';
+export type { RedisJobDriver } from './redis-job-driver.js';
+export { redisJobDriver } from './redis-job-driver.js';
+export type { RedisJobDriverOptions } from './redis-job-driver-options.js';
+export { DEFAULT_DONE_TTL_MS } from './redis-job-driver-options.js';
+export type { ScriptStatus } from './script-status.js';
+export { SCRIPT_STATUS_CODES } from './script-status.js';

@@ -1,0 +1,71 @@
+import { isJobsError, JobsError } from '@x/jobs-core';
+import { SCRIPT_STATUS_CODES, type ScriptStatus } from './script-status.js';
+
+/** Socket error codes that mean Redis cannot be reached right now. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EAI_AGAIN',
+  'ERR_SOCKET_CLOSED',
+]);
+
+/** ioredis messages (they carry no code) for a command refused or lost for want of a connection. */
+const CONNECTION_MESSAGES = [
+  "Stream isn't writeable",
+  'Connection is closed',
+  'Command aborted due to connection close',
+  'Command timed out',
+  'Connection in subscriber mode',
+];
+
+/** Error names ioredis gives connection failures. */
+const CONNECTION_NAMES = new Set(['MaxRetriesPerRequestError', 'ClusterAllFailedError', 'AbortError']);
+
+/** Server replies that mean "not now" rather than "wrong": loading, failover, cluster reshuffle, busy script. */
+const TRANSIENT_REPLY_PREFIXES = ['LOADING', 'MASTERDOWN', 'CLUSTERDOWN', 'TRYAGAIN', 'READONLY', 'BUSY'];
+
+/**
+ * Maps whatever ioredis threw to what the driver throws, in one place:
+ * - a script status (`XJ_DUPLICATE …`) → its code from {@link SCRIPT_STATUS_CODES};
+ * - a connection failure (refused socket, closed stream, no offline queue, timeout, retries
+ *   exhausted, a server loading or failing over) → `X_DRIVER_UNAVAILABLE` (retryable; the command
+ *   was not queued, so repeating it is safe);
+ * - a `JobsError` and anything else (a server error reply, a bug) → unchanged.
+ */
+export function classifyRedisError(error: unknown, operation: string): unknown {
+  if (isJobsError(error) || !(error instanceof Error)) return error;
+  const message = error.message ?? '';
+  const status = message.split(' ', 1)[0] ?? '';
+  if (Object.hasOwn(SCRIPT_STATUS_CODES, status)) {
+    return new JobsError(SCRIPT_STATUS_CODES[status as ScriptStatus], `${operation}: ${message}`, {
+      meta: { operation },
+      cause: error,
+    });
+  }
+  if (isConnectionFailure(error)) {
+    return new JobsError('X_DRIVER_UNAVAILABLE', `${operation}: Redis is unreachable (${message}).`, {
+      meta: { operation },
+      cause: error,
+    });
+  }
+  return error;
+}
+
+function isConnectionFailure(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  if (CONNECTION_NAMES.has(error.name)) return true;
+  const message = error.message ?? '';
+  if (CONNECTION_MESSAGES.some((text) => message.includes(text))) return true;
+  if (error.name === 'ReplyError' && TRANSIENT_REPLY_PREFIXES.some((prefix) => message.startsWith(prefix))) {
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,24 @@
+import { defineLuaScript } from '../lua-script.js';
+import { JOB_ROW } from './includes/job-row.lua.js';
+import { SERVER_NOW } from './includes/server-now.lua.js';
+
+/** Extends a running row's lease, fenced on its claim token. */
+export const HEARTBEAT_SCRIPT = defineLuaScript({
+  name: 'heartbeat',
+  contract: `
+Extends the lease to now + ARGV[3] when the row is running under the token.
+KEYS[1] base    job:<id>, running:<q> are built from it
+ARGV[1] job id    ARGV[2] claim token    ARGV[3] visibility timeout ms
+Returns: 1 when extended, 0 when the claim no longer holds the row (cancelled, reclaimed, settled).
+`,
+  keys: ['base'],
+  includes: [SERVER_NOW, JOB_ROW],
+  body: `
+local row = fenced_row(ARGV[1], ARGV[2])
+if row == nil then return 0 end
+local lease = now + tonumber(ARGV[3])
+redis.call('HSET', job_key(row.id), 'leaseExpiresAt', lease)
+redis.call('ZADD', state_key('running', row.queue), lease, row.id)
+return 1
+`,
+});

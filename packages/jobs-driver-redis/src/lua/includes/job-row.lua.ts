@@ -1,0 +1,74 @@
+import { luaFragment } from '../../lua-script.js';
+import { KEY_FUNCTIONS } from './key-functions.lua.js';
+
+/**
+ * Reading a job row and moving it between the live indexes.
+ *
+ * Ready order: the `ready:<queue>` score is `-priority` (higher priority sorts first) and members
+ * with one score sort bytewise, so the member `<runAt:15 digits>:<seq:15 digits>:<id>` breaks ties
+ * by run time, then enqueue sequence: exact for any priority, no bits shared between the three.
+ * Every other state index (`delayed`, `suspended`, `running`, `done`, `dead`, `cancelled`) is
+ * scored by a time (run time, lease deadline, finish time) with the bare id as member.
+ */
+export const JOB_ROW = luaFragment({
+  name: 'job-row',
+  keys: ['base'],
+  requires: [KEY_FUNCTIONS],
+  lua: `
+local function load_row(id)
+  local f = redis.call('HMGET', job_key(id), 'state', 'queue', 'runAt', 'seq', 'priority',
+    'waitingFor', 'dedupe', 'runId', 'token', 'startedAt')
+  if not f[1] then return nil end
+  return { id = id, state = f[1], queue = f[2], run_at = tonumber(f[3]), seq = tonumber(f[4]),
+    priority = tonumber(f[5]), waiting_for = f[6] or nil, dedupe = f[7] or nil, run_id = f[8],
+    token = f[9] or nil, started_at = tonumber(f[10] or '0') }
+end
+
+local function fenced_row(id, token)
+  local row = load_row(id)
+  if row == nil or row.state ~= 'running' or row.token ~= token then return nil end
+  return row
+end
+
+local function ready_member(run_at, seq, id)
+  return string.format('%015d:%015d:', math.max(run_at, 0), seq) .. id
+end
+
+local function id_of_ready_member(member) return string.sub(member, 33) end
+
+local function is_terminal(state) return state == 'done' or state == 'dead' or state == 'cancelled' end
+
+-- Removes the row from the index of its current state (and from its event's waiters).
+local function unindex(row)
+  if row.state == 'ready' then
+    redis.call('ZREM', state_key('ready', row.queue), ready_member(row.run_at, row.seq, row.id))
+  else
+    redis.call('ZREM', state_key(row.state, row.queue), row.id)
+  end
+  if row.state == 'suspended' and row.waiting_for then
+    redis.call('SREM', waiting_key(row.waiting_for), row.id)
+    redis.call('HDEL', job_key(row.id), 'waitingFor')
+  end
+end
+
+local function place_ready(row, run_at)
+  redis.call('HSET', job_key(row.id), 'state', 'ready', 'runAt', run_at)
+  redis.call('ZADD', state_key('ready', row.queue), -row.priority, ready_member(run_at, row.seq, row.id))
+  row.state = 'ready'
+  row.run_at = run_at
+end
+
+-- state is 'delayed' or 'suspended'
+local function place_waiting(row, state, run_at)
+  redis.call('HSET', job_key(row.id), 'state', state, 'runAt', run_at)
+  redis.call('ZADD', state_key(state, row.queue), run_at, row.id)
+  row.state = state
+  row.run_at = run_at
+end
+
+-- Tells idle workers that work on the queue is due at due_at (epoch ms): '<dueAt>|<queue>'.
+local function wake(queue, due_at)
+  redis.call('PUBLISH', K_BASE .. 'wake', string.format('%d', due_at) .. '|' .. queue)
+end
+`,
+});

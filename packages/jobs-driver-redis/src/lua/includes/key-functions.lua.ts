@@ -1,0 +1,17 @@
+import { luaFragment } from '../../lua-script.js';
+
+/**
+ * Per-row key builders, computed from `K_BASE` (the hash-tagged prefix) so they share its Cluster
+ * slot. They mirror `keySpace()` in TypeScript.
+ */
+export const KEY_FUNCTIONS = luaFragment({
+  name: 'key-functions',
+  keys: ['base'],
+  lua: `
+local function job_key(id) return K_BASE .. 'job:' .. id end
+local function steps_key(run_id) return K_BASE .. 'steps:' .. run_id end
+local function state_key(state, queue) return K_BASE .. state .. ':' .. queue end
+local function waiting_key(event) return K_BASE .. 'waiting:' .. event end
+local function events_key(event) return K_BASE .. 'events:' .. event end
+`,
+});

@@ -1,0 +1,84 @@
+import { JobsError } from '@x/jobs-core';
+import { classifyRedisError } from './classify-error.js';
+import type { RedisClient } from './redis-client.js';
+
+/** How long the first command waits for the very first connection of a new client. */
+export const FIRST_CONNECT_WAIT_MS = 5000;
+
+/**
+ * The driver's lifecycle guard around one client: refuses every call after `close()` with
+ * `X_DRIVER_CLOSED`, lets the first calls of a brand-new client wait for its first connection
+ * (bounded; a refused connection ends the wait at once), and classifies every failure through
+ * {@link classifyRedisError}. After the first connection nothing ever waits for a reconnect.
+ */
+export class RedisConnection {
+  readonly client: RedisClient;
+  /** True when the driver created the client (and so quits it on close). */
+  readonly owned: boolean;
+  #closed = false;
+  #firstConnect: Promise<void> | null;
+
+  constructor(client: RedisClient, owned: boolean) {
+    this.client = client;
+    this.owned = owned;
+    this.#firstConnect = isConnecting(client) ? this.#waitFirstConnect() : null;
+    // A lazy client connects on its first command, which no offline queue would refuse: start now.
+    if (client.status === 'wait') client.connect().catch(() => {});
+  }
+
+  /** True once `close()` ran. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Runs one driver operation under the guard; `operation` names it in errors. */
+  async run<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+    if (this.#closed) throw closedError(operation);
+    if (this.#firstConnect !== null) await this.#firstConnect;
+    try {
+      return await fn();
+    } catch (error) {
+      throw classifyRedisError(error, operation);
+    }
+  }
+
+  /** Marks the connection closed and quits an owned client. Safe to call twice. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (!this.owned) return;
+    if (this.client.status === 'ready') {
+      await this.client.quit().catch(() => this.client.disconnect());
+    } else {
+      this.client.disconnect();
+    }
+  }
+
+  #waitFirstConnect(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.client.off('ready', done);
+        this.client.off('error', done);
+        this.client.off('end', done);
+        this.#firstConnect = null;
+        resolve();
+      };
+      const timer = setTimeout(done, FIRST_CONNECT_WAIT_MS);
+      timer.unref();
+      this.client.once('ready', done);
+      this.client.once('error', done);
+      this.client.once('end', done);
+    });
+  }
+}
+
+function isConnecting(client: RedisClient): boolean {
+  return client.status === 'wait' || client.status === 'connecting' || client.status === 'connect';
+}
+
+function closedError(operation: string): JobsError {
+  return new JobsError('X_DRIVER_CLOSED', `${operation}: the Redis driver was closed; open a new one.`, {
+    meta: { operation },
+  });
+}
