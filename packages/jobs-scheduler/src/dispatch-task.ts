@@ -1,7 +1,7 @@
 import type { EnqueueRequest, EnqueueResult, ScheduleStore } from '@x/jobs-core';
 import { errorCode } from '@x/jobs-core';
 import { planCatchUp } from './catch-up.js';
-import { occurrenceRequests, type PrepareRequest } from './occurrence-requests.js';
+import { occurrenceRequests } from './occurrence-requests.js';
 import type { SchedulerLogger } from './scheduler-logger.js';
 import type { TaskSpec } from './task-spec.js';
 
@@ -45,7 +45,6 @@ export type TaskDispatch =
 /** What {@link dispatchTask} works with. */
 export interface DispatchContext {
   readonly state: ScheduleStore;
-  readonly prepare: PrepareRequest;
   /** Writes requests (at most 1,000 per call) to the scheduler's driver. */
   readonly send: (requests: readonly EnqueueRequest[]) => Promise<readonly EnqueueResult[]>;
   readonly logger: SchedulerLogger;
@@ -87,7 +86,7 @@ export async function dispatchTask(
 
   let requests: readonly EnqueueRequest[];
   try {
-    requests = await occurrenceRequests(task, spec, plan.fire, context.prepare);
+    requests = occurrenceRequests(task, spec, plan.fire);
   } catch (error) {
     logger.log('error', 'scheduler.task.entries_failed', {
       task,

@@ -17,4 +17,4 @@ export type { SchedulerLeader } from './scheduler-leader.js';
 export type { SchedulerLogger, SchedulerLogLevel } from './scheduler-logger.js';
 export type { TaskDefinition, TaskDescriptor, TaskEnqueueOptions, TaskHandle } from './task.js';
 export { task } from './task.js';
-export type { TaskEntry, TaskJob } from './task-entry.js';
+export type { TaskEntries, TaskEntry } from './task-entry.js';

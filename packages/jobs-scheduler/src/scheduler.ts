@@ -1,8 +1,7 @@
 import type { Clock, JobDriver, ScheduleStore } from '@x/jobs-core';
-import { errorCode } from '@x/jobs-core';
+import { errorCode, jobRegistry } from '@x/jobs-core';
 import { type DispatchContext, dispatchTask, type TaskDispatch } from './dispatch-task.js';
 import { schedulerError } from './errors.js';
-import type { PrepareRequest } from './occurrence-requests.js';
 import { type SchedulerBackends, schedulerBackends } from './scheduler-backends.js';
 import type { SchedulerLeader } from './scheduler-leader.js';
 import type { SchedulerLogger } from './scheduler-logger.js';
@@ -63,7 +62,7 @@ const ENTRIES_RETRY_MS = 60_000;
  * watermark, plans the catch-up, moves the watermark by compare-and-set and enqueues the fired
  * occurrences under occurrence-scoped keys. One round at a time; a demoted node dispatches nothing.
  */
-export function createScheduler(options: SchedulerOptions, prepare: PrepareRequest): Scheduler {
+export function createScheduler(options: SchedulerOptions): Scheduler {
   const { driver } = options;
   if (typeof driver !== 'object' || driver === null || typeof driver.enqueueMany !== 'function') {
     throw schedulerError('X_SCHEDULER_OPTIONS_INVALID', 'driver: required, a JobDriver.', {
@@ -76,8 +75,8 @@ export function createScheduler(options: SchedulerOptions, prepare: PrepareReque
       field: 'tickMs',
     });
   }
-  const tasks = options.tasks ?? [];
-  for (const handle of tasks) taskSpec(handle);
+  if (options.tasks !== undefined) for (const handle of options.tasks) taskSpec(handle);
+  const currentTasks = (): readonly TaskHandle[] => options.tasks ?? (jobRegistry().tasks() as TaskHandle[]);
   const clock = options.clock ?? { now: () => driver.now() };
   const logger = options.logger ?? stderrLogger;
 
@@ -99,6 +98,7 @@ export function createScheduler(options: SchedulerOptions, prepare: PrepareReque
     const at = clock.now();
     if (stopped) return { at, leader: false, tasks: [] };
     const { leader, state } = resolveBackends();
+    const tasks = currentTasks();
     assertDistinctNames(tasks);
     let leads: boolean;
     try {
@@ -117,7 +117,6 @@ export function createScheduler(options: SchedulerOptions, prepare: PrepareReque
 
     const context: DispatchContext = {
       state,
-      prepare,
       logger,
       send: (requests) => driver.enqueueMany(requests),
     };
@@ -180,6 +179,8 @@ export function createScheduler(options: SchedulerOptions, prepare: PrepareReque
         );
       }
       const { leader, state } = resolveBackends();
+      const tasks = currentTasks();
+      for (const handle of tasks) taskSpec(handle);
       assertDistinctNames(tasks);
       if (leader.unsafe || (state as { unsafe?: unknown }).unsafe === true) {
         logger.log('warn', 'scheduler.unsafe', {

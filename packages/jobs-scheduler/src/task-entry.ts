@@ -1,20 +1,24 @@
-import type { EnqueueResult, Registrable } from '@x/jobs-core';
-import { isRegistrable, REGISTRABLE } from '@x/jobs-core';
+import type { AnyJobHandle, JobHandle } from '@x/jobs-core';
+import { isJobHandle } from '@x/jobs-core';
 import { schedulerError } from './errors.js';
 
-/** What a task needs of a job handle: its name, its registration hooks and its own enqueue. */
-export interface TaskJob extends Registrable {
-  enqueue(input: never, options?: never): Promise<EnqueueResult>;
-}
+/** One `[job, input]` pair a task fires, whatever the job's input type. */
+export type TaskEntry = readonly [job: AnyJobHandle, input: unknown];
 
-/** One `[job, input]` pair a task fires. */
-export type TaskEntry = readonly [job: TaskJob, input: unknown];
+/**
+ * The pairs a task's `enqueue` answers, each input checked against its own job's input type:
+ * `[[sendDigest, {}], [rollup, { day }]]`.
+ */
+export type TaskEntries<Inputs extends readonly unknown[]> = {
+  // biome-ignore lint/suspicious/noExplicitAny: any job input and result; only the enqueue input is checked.
+  readonly [K in keyof Inputs]: readonly [job: JobHandle<any, any, Inputs[K]>, input: NoInfer<Inputs[K]>];
+};
 
 /**
  * Calls a task's `enqueue` thunk and checks what it answered: an array of `[jobHandle, input]`
  * pairs, else `X_TASK_DECLARATION_INVALID` naming the task and the index.
  */
-export function readTaskEntries(task: string, thunk: () => readonly TaskEntry[]): readonly TaskEntry[] {
+export function readTaskEntries(task: string, thunk: () => readonly unknown[]): readonly TaskEntry[] {
   const entries: unknown = thunk();
   if (!Array.isArray(entries)) {
     throw schedulerError(
@@ -33,8 +37,4 @@ export function readTaskEntries(task: string, thunk: () => readonly TaskEntry[])
     }
   });
   return entries as readonly TaskEntry[];
-}
-
-function isJobHandle(value: unknown): value is TaskJob {
-  return isRegistrable(value) && value[REGISTRABLE].kind === 'job';
 }

@@ -1,14 +1,14 @@
-import type { EnqueueResult, Registrable, RegistrableHooks } from '@x/jobs-core';
+import type { EnqueueOptions, EnqueueResult, Registrable, RegistrableHooks } from '@x/jobs-core';
 import { nextAnonymousName, REGISTRABLE, reserveDeclaredName } from '@x/jobs-core';
 import { CATCH_UP_POLICIES, type CatchUpPolicy } from './catch-up.js';
 import { compileCron } from './cron-schedule.js';
 import { schedulerError } from './errors.js';
-import { readTaskEntries, type TaskEntry } from './task-entry.js';
+import { readTaskEntries, type TaskEntries, type TaskEntry } from './task-entry.js';
 import { recordTaskSpec } from './task-spec.js';
 import { resolveTimeZone } from './time-zone.js';
 
 /** A cron task: when to fire, in which zone, what it missed, and the jobs it enqueues. */
-export interface TaskDefinition {
+export interface TaskDefinition<Inputs extends readonly unknown[] = readonly unknown[]> {
   /** A durable name that survives a renamed export. (Default: the export name `defineJobs` stamps, else `anonymous-task-<n>`) */
   readonly name?: string;
   /** Five fields (`'0 3 * * *'`) or six with seconds first; croner's nicknames (`'@daily'`) too. */
@@ -20,7 +20,7 @@ export interface TaskDefinition {
   /** How many missed occurrences one round walks, for every policy. A positive integer. (Default: 10) */
   readonly maxCatchUp?: number;
   /** The `[job, input]` pairs each occurrence enqueues, in order. Called at each fire, never at declaration. */
-  readonly enqueue: () => readonly TaskEntry[];
+  readonly enqueue: () => TaskEntries<Inputs>;
 }
 
 /** The manifest row of a task. */
@@ -52,8 +52,8 @@ export interface TaskHandle extends Registrable {
   describe(): TaskDescriptor;
 }
 
-/** Options a manual fire passes to every entry's `job.enqueue` (`priority`, `delay`, `runAt`, …). */
-export type TaskEnqueueOptions = Readonly<Record<string, unknown>>;
+/** Options a manual fire passes to every entry's `job.enqueue`; one `runId` cannot serve several rows. */
+export type TaskEnqueueOptions = Omit<EnqueueOptions, 'runId'>;
 
 const DEFAULT_MAX_CATCH_UP = 10;
 
@@ -63,7 +63,9 @@ const DEFAULT_MAX_CATCH_UP = 10;
  * fields (`X_TASK_DECLARATION_INVALID`), and a `name:` another definition already set
  * (`X_JOB_DUPLICATE`).
  */
-export function task(definition: TaskDefinition): TaskHandle {
+export function task<const Inputs extends readonly unknown[]>(
+  definition: TaskDefinition<Inputs>,
+): TaskHandle {
   if (typeof definition !== 'object' || definition === null) {
     throw schedulerError('X_TASK_DECLARATION_INVALID', 'task(): expected a definition object.', {});
   }
@@ -99,10 +101,7 @@ export function task(definition: TaskDefinition): TaskHandle {
     entries,
     async enqueue(options) {
       const results: EnqueueResult[] = [];
-      for (const [job, input] of entries()) {
-        const enqueue = job.enqueue as (input: unknown, options?: unknown) => Promise<EnqueueResult>;
-        results.push(await enqueue.call(job, input, options));
-      }
+      for (const [job, input] of entries()) results.push(await job.enqueue(input, options));
       return results;
     },
     describe() {
