@@ -1,0 +1,364 @@
+import { JOB_DRIVER_CASES, type JobDriverCase, runJobDriverCase } from '@x/jobs-conformance';
+import type { ClaimRef, JobDriver, JobIntrospection } from '@x/jobs-core';
+import { describe, expect, it } from 'vitest';
+import { memoryJobDriver, virtualClock } from './index.js';
+
+/**
+ * The suite proves it can fail: each wrapper below breaks one guarantee of the memory driver, and
+ * the named cases must pass on the healthy driver and fail — with an assertion, not a crash — on
+ * the broken one.
+ */
+type Breakage = (inner: JobDriver) => JobDriver;
+
+const FOREVER = 10 ** 12;
+const introspectOf = (driver: JobDriver): JobIntrospection => driver.introspect!;
+
+/** Claim does not take the row: every claimer gets the same rows. */
+const handsOneJobToTwoClaimers: Breakage = (inner) => ({
+  ...inner,
+  async claim(options) {
+    const jobs = await inner.claim(options);
+    for (const job of jobs) await inner.nack(job.id, job.claim, { kind: 'release' });
+    return jobs;
+  },
+});
+
+/** One settle fenced on the job id only: the latest claim's token is substituted for whatever came in. */
+function ignoresFencingOn(member: 'ack' | 'nack' | 'heartbeat' | 'progress' | 'steps.save'): Breakage {
+  return (inner) => {
+    const latest = new Map<string, ClaimRef>();
+    const current = (jobId: string, claim: ClaimRef) => latest.get(jobId) ?? claim;
+    const driver: JobDriver = {
+      ...inner,
+      async claim(options) {
+        const jobs = await inner.claim(options);
+        for (const job of jobs) latest.set(job.id, job.claim);
+        return jobs;
+      },
+    };
+    switch (member) {
+      case 'ack':
+        return { ...driver, ack: (id, claim, result) => inner.ack(id, current(id, claim), result) };
+      case 'nack':
+        return { ...driver, nack: (id, claim, options) => inner.nack(id, current(id, claim), options) };
+      case 'heartbeat':
+        return { ...driver, heartbeat: (id, claim, ms) => inner.heartbeat(id, current(id, claim), ms) };
+      case 'progress':
+        return {
+          ...driver,
+          progress: (id, claim, progress) => inner.progress(id, current(id, claim), progress),
+        };
+      case 'steps.save':
+        return {
+          ...driver,
+          steps: {
+            load: inner.steps.load,
+            save: (fence, step) =>
+              inner.steps.save({ ...fence, claim: current(fence.jobId, fence.claim) }, step),
+          },
+        };
+    }
+  };
+}
+
+/** Dedupe against every row ever written, terminal ones included. */
+const dedupesTerminalRows: Breakage = (inner) => {
+  const seen = new Map<string, { id: string; runId: string }>();
+  return {
+    ...inner,
+    async enqueue(request) {
+      const scope = JSON.stringify([request.name, request.tenantId, request.idempotencyKey]);
+      const earlier = seen.get(scope);
+      if (earlier !== undefined) return { ...earlier, deduped: true };
+      const result = await inner.enqueue(request);
+      seen.set(scope, { id: result.id, runId: result.runId });
+      return result;
+    },
+  };
+};
+
+/** Dedupe scoped by (name, key) only: tenants collide. */
+const dedupeIgnoresTenant: Breakage = (inner) => ({
+  ...inner,
+  enqueue: (request) =>
+    inner.enqueue({
+      ...request,
+      idempotencyKey: `${request.name}|${request.idempotencyKey}`,
+      tenantId: null,
+    }),
+});
+
+/** Lease TTLs are ignored: a slot is held until released. */
+const leasesNeverExpire: Breakage = (inner) => ({
+  ...inner,
+  leases: {
+    ...inner.leases!,
+    acquire: (key, holder, options) => inner.leases!.acquire(key, holder, { ...options, ttlMs: FOREVER }),
+    renew: (grant) => inner.leases!.renew(grant, FOREVER),
+  },
+});
+
+/** Every row is stored at priority 0. */
+const ignoresPriority: Breakage = (inner) => ({
+  ...inner,
+  enqueue: (request) => inner.enqueue({ ...request, priority: 0 }),
+});
+
+/** Later rows get earlier run times: last in, first out. */
+const claimsNewestFirst: Breakage = (inner) => {
+  let shift = 0;
+  return {
+    ...inner,
+    enqueue(request) {
+      shift += 1;
+      return inner.enqueue({ ...request, runAt: (request.runAt ?? inner.now()) - shift });
+    },
+  };
+};
+
+/** runAt is dropped: delayed rows are claimable at once. */
+const ignoresRunAt: Breakage = (inner) => ({
+  ...inner,
+  enqueue: ({ runAt: _runAt, ...request }) => inner.enqueue(request),
+});
+
+/** Pause is only remembered, never applied to claims. */
+const claimsPausedQueues: Breakage = (inner) => {
+  const paused = new Set<string>();
+  return {
+    ...inner,
+    introspect: {
+      ...introspectOf(inner),
+      pause: async (queue) => void paused.add(queue),
+      resume: async (queue) => void paused.delete(queue),
+      pausedQueues: async () => [...paused],
+    },
+  };
+};
+
+/** A redelivery after a lapsed lease reports (and shows) the lapsed attempt as if it never happened. */
+const uncountedVisibilityExpiry: Breakage = (inner) => {
+  const claimedBefore = new Set<string>();
+  const discount = new Map<string, number>();
+  return {
+    ...inner,
+    async claim(options) {
+      const jobs = await inner.claim(options);
+      return jobs.map((job) => {
+        if (claimedBefore.has(job.id)) discount.set(job.id, (discount.get(job.id) ?? 0) + 1);
+        claimedBefore.add(job.id);
+        return { ...job, attempt: job.attempt - (discount.get(job.id) ?? 0) };
+      });
+    },
+    introspect: {
+      ...introspectOf(inner),
+      async get(id) {
+        const detail = await introspectOf(inner).get(id);
+        return detail === null ? null : { ...detail, attempts: detail.attempts - (discount.get(id) ?? 0) };
+      },
+    },
+  };
+};
+
+/** Heartbeats answer true but extend the lease by a millisecond. */
+const heartbeatDoesNotExtend: Breakage = (inner) => ({
+  ...inner,
+  heartbeat: (id, claim) => inner.heartbeat(id, claim, 1),
+});
+
+/** Events outlive their TTL. */
+const eventsNeverExpire: Breakage = (inner) => ({
+  ...inner,
+  events: {
+    ...inner.events,
+    publish: (event, payload) => inner.events.publish(event, payload, { ttlMs: FOREVER }),
+  },
+});
+
+/** find ignores `match`. */
+const eventMatchIgnored: Breakage = (inner) => ({
+  ...inner,
+  events: { ...inner.events, find: (event, { since }) => inner.events.find(event, { since }) },
+});
+
+/** advance writes whatever watermark is stored: no compare-and-set. */
+const scheduleAdvanceWithoutCas: Breakage = (inner) => ({
+  ...inner,
+  schedules: {
+    ...inner.schedules!,
+    async advance(task, _expected, next) {
+      const stored = await inner.schedules!.get(task);
+      return inner.schedules!.advance(task, stored?.watermark ?? null, next);
+    },
+  },
+});
+
+/** retry ignores fromStep: a retried run replays every step. */
+const retryIgnoresFromStep: Breakage = (inner) => ({
+  ...inner,
+  introspect: { ...introspectOf(inner), retry: (id) => introspectOf(inner).retry(id) },
+});
+
+/** Worker reports never lapse. */
+const workersNeverExpire: Breakage = (inner) => ({
+  ...inner,
+  introspect: {
+    ...introspectOf(inner),
+    reportWorker: (info) => introspectOf(inner).reportWorker(info, FOREVER),
+  },
+});
+
+/** enqueueMany answers in reverse. */
+const enqueueManyReordered: Breakage = (inner) => ({
+  ...inner,
+  enqueueMany: async (requests) => [...(await inner.enqueueMany(requests))].reverse(),
+});
+
+/** close() does nothing: the driver keeps answering. */
+const closeIgnored: Breakage = (inner) => ({ ...inner, close: async () => undefined });
+
+const BROKEN: readonly {
+  readonly name: string;
+  readonly breakage: Breakage;
+  readonly caughtBy: readonly string[];
+}[] = [
+  {
+    name: 'hands one job to two claimers',
+    breakage: handsOneJobToTwoClaimers,
+    caughtBy: ['claim: racing claimers', 'visibility: a claimed row is invisible'],
+  },
+  {
+    name: 'ignores fencing on ack',
+    breakage: ignoresFencingOn('ack'),
+    caughtBy: ['fencing: ack with a stale'],
+  },
+  {
+    name: 'ignores fencing on nack',
+    breakage: ignoresFencingOn('nack'),
+    caughtBy: ['fencing: nack with a stale'],
+  },
+  {
+    name: 'ignores fencing on heartbeat',
+    breakage: ignoresFencingOn('heartbeat'),
+    caughtBy: ['fencing: heartbeat with a stale'],
+  },
+  {
+    name: 'ignores fencing on progress',
+    breakage: ignoresFencingOn('progress'),
+    caughtBy: ['fencing: progress with a stale'],
+  },
+  {
+    name: 'ignores fencing on steps.save',
+    breakage: ignoresFencingOn('steps.save'),
+    caughtBy: ['fencing: steps.save with a stale'],
+  },
+  {
+    name: 'dedupes terminal rows',
+    breakage: dedupesTerminalRows,
+    caughtBy: ['enqueue: a key whose row is done, dead or cancelled'],
+  },
+  {
+    name: 'leaves the tenant out of the dedupe scope',
+    breakage: dedupeIgnoresTenant,
+    caughtBy: ['enqueue: dedupe is scoped'],
+  },
+  {
+    name: 'never expires leases',
+    breakage: leasesNeverExpire,
+    caughtBy: ['leases: an expired slot is free'],
+  },
+  {
+    name: 'ignores priority',
+    breakage: ignoresPriority,
+    caughtBy: ['claim: higher priority is claimed first'],
+  },
+  {
+    name: 'claims newest first',
+    breakage: claimsNewestFirst,
+    caughtBy: ['claim: within a priority, rows are claimed in enqueue order'],
+  },
+  { name: 'ignores runAt', breakage: ignoresRunAt, caughtBy: ['claim: a delayed row is invisible'] },
+  {
+    name: 'claims paused queues',
+    breakage: claimsPausedQueues,
+    caughtBy: ['claim: a paused queue is skipped'],
+  },
+  {
+    name: 'does not count the attempt on visibility expiry',
+    breakage: uncountedVisibilityExpiry,
+    caughtBy: ['visibility: an un-acked row is claimable again'],
+  },
+  {
+    name: 'heartbeats without extending',
+    breakage: heartbeatDoesNotExtend,
+    caughtBy: ['visibility: a heartbeat extends the lease'],
+  },
+  {
+    name: 'never expires events',
+    breakage: eventsNeverExpire,
+    caughtBy: ['events: an expired event is no longer found'],
+  },
+  {
+    name: 'ignores event match',
+    breakage: eventMatchIgnored,
+    caughtBy: ['events: find matches by JSON containment'],
+  },
+  {
+    name: 'advances schedules without compare-and-set',
+    breakage: scheduleAdvanceWithoutCas,
+    caughtBy: ['schedules: advance is a compare-and-set'],
+  },
+  {
+    name: 'ignores retry fromStep',
+    breakage: retryIgnoresFromStep,
+    caughtBy: ['introspect: retry fromStep'],
+  },
+  {
+    name: 'never expires worker reports',
+    breakage: workersNeverExpire,
+    caughtBy: ['introspect: workers are listed within their TTL'],
+  },
+  {
+    name: 'reorders enqueueMany answers',
+    breakage: enqueueManyReordered,
+    caughtBy: ['enqueue: enqueueMany answers in request order'],
+  },
+  {
+    name: 'keeps answering after close',
+    breakage: closeIgnored,
+    caughtBy: ['close: close twice is safe', 'close: every queue call after close'],
+  },
+];
+
+/** The one case whose `group: name` starts with `prefix`. */
+function caseStartingWith(prefix: string): JobDriverCase {
+  const found = JOB_DRIVER_CASES.filter((testCase) =>
+    `${testCase.group}: ${testCase.name}`.startsWith(prefix),
+  );
+  expect(found, `exactly one case starts with "${prefix}"`).toHaveLength(1);
+  return found[0]!;
+}
+
+function memorySubject(breakage: Breakage = (driver) => driver) {
+  return () => {
+    const clock = virtualClock();
+    return { driver: breakage(memoryJobDriver({ clock })), clock };
+  };
+}
+
+describe('the conformance suite catches broken drivers', () => {
+  for (const { name, breakage, caughtBy } of BROKEN) {
+    for (const prefix of caughtBy) {
+      it(`a driver that ${name} fails "${prefix}…"`, async () => {
+        const testCase = caseStartingWith(prefix);
+        await runJobDriverCase(testCase, { create: memorySubject() });
+        const failure = await runJobDriverCase(testCase, { create: memorySubject(breakage) }).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(failure, 'the broken driver must fail the case').toBeInstanceOf(Error);
+        expect((failure as Error).name, 'failed by an assertion, not a crash').toBe('AssertionError');
+      });
+    }
+  }
+});
