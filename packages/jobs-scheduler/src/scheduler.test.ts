@@ -1,4 +1,4 @@
-import type { JobDriver, JobRecord } from '@x/jobs-core';
+import type { JobDriver, JobRecord, ScheduleStore } from '@x/jobs-core';
 import { defineJobs, job, resetRegistry } from '@x/jobs-core';
 import { memoryJobDriver, type VirtualClock, virtualClock } from '@x/jobs-driver-memory';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,6 +27,21 @@ const silent: SchedulerLogger = { log: () => undefined };
 function recording(): SchedulerLogger & { events: string[] } {
   const events: string[] = [];
   return { events, log: (_level, event) => events.push(event) };
+}
+
+/** Wraps a schedule store so a test can count `get` calls (one per task looked at). */
+function countingReads(store: ScheduleStore): { store: ScheduleStore; reads: () => number } {
+  let reads = 0;
+  return {
+    store: {
+      ...store,
+      get: (name) => {
+        reads += 1;
+        return store.get(name);
+      },
+    },
+    reads: () => reads,
+  };
 }
 
 const started: Scheduler[] = [];
@@ -325,15 +340,11 @@ describe('createScheduler', () => {
 
   it('skips reading a task until its next occurrence is due', async () => {
     const { clock, driver, hourly } = setup();
-    let reads = 0;
-    const counting = {
-      ...driver.schedules!,
-      get: (name: string) => ((reads += 1), driver.schedules!.get(name)),
-    };
+    const counting = countingReads(driver.schedules!);
     const s = createScheduler({
       driver,
       tasks: [hourly],
-      state: counting,
+      state: counting.store,
       logger: silent,
       handleSignals: false,
     });
@@ -346,7 +357,7 @@ describe('createScheduler', () => {
         nextAt: Date.parse('2026-06-01T01:00:00Z'),
       });
     }
-    expect(reads).toBe(1);
+    expect(counting.reads()).toBe(1);
   });
 
   it('refuses invalid options', () => {
@@ -424,24 +435,20 @@ describe('running and stopping', () => {
 
   it('keeps ticking on a timer while running', async () => {
     const { driver, hourly } = setup();
-    let rounds = 0;
-    const counting = {
-      ...driver.schedules!,
-      get: (name: string) => ((rounds += 1), driver.schedules!.get(name)),
-    };
+    const counting = countingReads(driver.schedules!);
     const paused = task({ cron: '0 * * * *', tz: 'UTC', enqueue: () => [[report, { kind: 'p' }]] });
     await driver.schedules!.setPaused(paused.name, true);
     const s = createScheduler({
       driver,
       tasks: [hourly, paused],
-      state: counting,
+      state: counting.store,
       tickMs: 2,
       logger: silent,
       handleSignals: false,
     });
     started.push(s);
     await s.start();
-    await expect.poll(() => rounds, { timeout: 2_000 }).toBeGreaterThan(5);
+    await expect.poll(() => counting.reads(), { timeout: 2_000 }).toBeGreaterThan(5);
   });
 
   it('SIGTERM stops it: the round finishes and the lease is released', async () => {
