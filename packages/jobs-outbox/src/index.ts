@@ -12,5 +12,5 @@ export { memoryOutboxStore } from './memory/memory-outbox-store.js';
 export { withOutbox } from './outbox-context.js';
 export type { OutboxPass, OutboxRelay } from './outbox-relay.js';
 export { createOutboxRelay } from './outbox-relay.js';
-export type { OutboxLogger, OutboxRelayOptions } from './relay-options.js';
+export type { OutboxRelayOptions } from './relay-options.js';
 export { MAX_RELAY_BATCH } from './relay-options.js';

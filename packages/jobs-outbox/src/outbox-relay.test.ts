@@ -1,7 +1,7 @@
-import { type JobDriver, JobsError } from '@x/jobs-core';
+import { type JobDriver, JobsError, recordingLogger } from '@x/jobs-core';
 import { memoryJobDriver } from '@x/jobs-driver-memory';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gate, observedDriver, recordingLogger, testRequest, until } from '../test-support/relay-fixtures.js';
+import { gate, observedDriver, testRequest, until } from '../test-support/relay-fixtures.js';
 import { type MemoryOutboxStore, memoryOutboxStore } from './memory/memory-outbox-store.js';
 import { createOutboxRelay, type OutboxRelay } from './outbox-relay.js';
 
@@ -61,7 +61,9 @@ describe('createOutboxRelay: a pass', () => {
       throw new JobsError('X_DRIVER_UNAVAILABLE', 'queue down');
     });
     expect(await relay({ logger }).runOnce()).toEqual({ claimed: 3, published: 0 });
-    expect(logger.events).toContainEqual({ level: 'warn', event: 'jobs.outbox.publish-failed' });
+    expect(logger.events).toContainEqual(
+      expect.objectContaining({ level: 'warn', event: 'jobs.outbox.publish-failed' }),
+    );
     // Released at once: a claim right now (no lease wait) gets the same head, with the error.
     const again = await store.claim({ claimant: 'next', limit: 10, leaseMs: 1000 });
     expect(again.map((record) => record.request.id)).toEqual(requests.map((request) => request.id));
@@ -86,7 +88,9 @@ describe('createOutboxRelay: a pass', () => {
     expect(thief).toHaveLength(2);
     held.open();
     expect(await slow).toEqual({ claimed: 2, published: 2 });
-    expect(logger.events).toContainEqual({ level: 'warn', event: 'jobs.outbox.lease-lost' });
+    expect(logger.events).toContainEqual(
+      expect.objectContaining({ level: 'warn', event: 'jobs.outbox.lease-lost' }),
+    );
     expect(
       await store.markPublished(
         'thief',
@@ -108,7 +112,9 @@ describe('createOutboxRelay: the loop', () => {
     };
     relay({ logger, pollMs: 5 }).start();
     await until(() => observed.published.length === 2);
-    expect(logger.events).toContainEqual({ level: 'error', event: 'jobs.outbox.tick-failed' });
+    expect(logger.events).toContainEqual(
+      expect.objectContaining({ level: 'error', event: 'jobs.outbox.tick-failed' }),
+    );
   });
 
   it('keeps passing without waiting while batches come back full', async () => {

@@ -1,15 +1,6 @@
 import { hostname } from 'node:os';
-import type { JobDriver, OutboxStore } from '@x/jobs-core';
+import { type JobDriver, type JobsLogger, jsonLinesLogger, type OutboxStore } from '@x/jobs-core';
 import { outboxError } from './errors.js';
-
-/** Where the relay reports what happened: one call per event with a stable dotted name. */
-export interface OutboxLogger {
-  log(
-    level: 'debug' | 'info' | 'warn' | 'error',
-    event: string,
-    fields?: Readonly<Record<string, unknown>>,
-  ): void;
-}
 
 /** Options of `createOutboxRelay`. */
 export interface OutboxRelayOptions<Tx> {
@@ -27,7 +18,7 @@ export interface OutboxRelayOptions<Tx> {
    */
   readonly claimLeaseMs?: number;
   /** Receives `jobs.outbox.tick-failed`, `jobs.outbox.publish-failed`, `jobs.outbox.lease-lost`. (Default: JSON lines on stderr) */
-  readonly logger?: OutboxLogger;
+  readonly logger?: JobsLogger;
   /** Prefix of every claimant token, for `claimed_by` and logs. (Default: `relay-<hostname>-<pid>`) */
   readonly name?: string;
 }
@@ -39,7 +30,7 @@ export interface ResolvedRelayOptions<Tx> {
   readonly pollMs: number;
   readonly batch: number;
   readonly claimLeaseMs: number;
-  readonly logger: OutboxLogger;
+  readonly logger: JobsLogger;
   readonly name: string;
 }
 
@@ -68,7 +59,7 @@ export function resolveRelayOptions<Tx>(options: OutboxRelayOptions<Tx>): Resolv
     pollMs,
     batch,
     claimLeaseMs,
-    logger: options.logger ?? stderrLogger,
+    logger: options.logger ?? jsonLinesLogger(),
     name,
   };
 }
@@ -80,9 +71,3 @@ function isPositiveInteger(value: unknown): value is number {
 function invalid(field: string, rule: string) {
   return outboxError('X_OUTBOX_OPTIONS_INVALID', `createOutboxRelay ${field}: ${rule}.`, { field });
 }
-
-const stderrLogger: OutboxLogger = {
-  log(level, event, fields = {}) {
-    process.stderr.write(`${JSON.stringify({ level, event, time: new Date().toISOString(), ...fields })}\n`);
-  },
-};

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { EnqueueRequest, EnqueueResult, JobDriver } from '@x/jobs-core';
-import type { OutboxLogger } from '../src/relay-options.js';
-
-/** A logger that keeps every event, so a test can assert one was logged. */
-export function recordingLogger(): OutboxLogger & { events: { level: string; event: string }[] } {
-  const events: { level: string; event: string }[] = [];
-  return { events, log: (level, event) => void events.push({ level, event }) };
-}
 
 /** A promise with its resolve and reject exposed: holds a publish open until the test lets it go. */
 export function gate<T = void>() {

@@ -1,5 +1,5 @@
 import { outboxStoreConformance } from '@x/jobs-conformance';
-import { CamelCasePlugin, type Kysely } from 'kysely';
+import { CamelCasePlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgTestDatabase, type PgTestDatabase } from '../../test-support/pg-test-database.js';
 import { kyselyOutboxStore } from './kysely-outbox-store.js';
@@ -55,7 +55,7 @@ describe('kyselyOutboxStore', () => {
 
   it('works on a Kysely instance with CamelCasePlugin, keeping payload key order verbatim', async () => {
     const table = pg.table();
-    const camel: Kysely<never> = pg.db.withPlugin(new CamelCasePlugin());
+    const camel = pg.db.withPlugin(new CamelCasePlugin());
     await migrateOutbox(camel, { schema: pg.schema, table });
     const store = kyselyOutboxStore({ db: camel, schema: pg.schema, table });
     await camel.transaction().execute((trx) => store.stage(trx, request('camel')));

@@ -1,10 +1,10 @@
-import { type JobDriver, job, setJobsFacade } from '@x/jobs-core';
+import { type JobDriver, job, recordingLogger, setJobsFacade } from '@x/jobs-core';
 import { memoryJobDriver } from '@x/jobs-driver-memory';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openPgTestDatabase, type PgTestDatabase } from '../../test-support/pg-test-database.js';
-import { gate, observedDriver, recordingLogger, until } from '../../test-support/relay-fixtures.js';
+import { gate, observedDriver, until } from '../../test-support/relay-fixtures.js';
 import { createJobsFacade } from '../jobs-facade.js';
 import { withOutbox } from '../outbox-context.js';
 import { createOutboxRelay, type OutboxRelay } from '../outbox-relay.js';
@@ -200,7 +200,9 @@ describe('transactional enqueue on PostgreSQL', () => {
 
     slowGate.open();
     await lapsed;
-    expect(logger.events).toContainEqual({ level: 'warn', event: 'jobs.outbox.lease-lost' });
+    expect(logger.events).toContainEqual(
+      expect.objectContaining({ level: 'warn', event: 'jobs.outbox.lease-lost' }),
+    );
     expect((await outboxRows())[0]?.published).toBe(false);
 
     fastGate.open();
