@@ -18,6 +18,8 @@ export interface Backend {
    * schema (Redis, memory).
    */
   readonly migrate?: (onMigration: (name: string) => void) => Promise<MigrationReport>;
+  /** A Kysely instance on the queue's database (PostgreSQL, PGlite) for the module's `boot`; absent elsewhere. */
+  readonly db?: unknown;
   /** Closes the driver and anything opened for it (a PGlite instance, a pool). Safe to call twice. */
   close(): Promise<void>;
 }

@@ -1,14 +1,19 @@
 import type { RegisterCommand } from '../program.js';
 import { registerCancel } from './cancel.js';
 import { registerDead } from './dead.js';
+import { registerDev } from './dev.js';
 import { registerLs } from './ls.js';
+import { registerManifest } from './manifest.js';
 import { registerMigrate } from './migrate.js';
 import { registerPause } from './pause.js';
 import { registerPromote } from './promote.js';
 import { registerRemove } from './remove.js';
 import { registerResolveStep } from './resolve-step.js';
 import { registerRetry } from './retry.js';
+import { registerScheduler } from './scheduler.js';
 import { registerShow } from './show.js';
+import { registerTasks } from './tasks.js';
+import { registerWorker } from './worker.js';
 import { registerWorkers } from './workers.js';
 
 /** Every `x-jobs` command, in the order `--help` lists them. */
@@ -24,4 +29,9 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerPause,
   registerWorkers,
   registerResolveStep,
+  registerTasks,
+  registerManifest,
+  registerWorker,
+  registerScheduler,
+  registerDev,
 ];

@@ -1,0 +1,133 @@
+import type { TaskDescriptor, TaskHandle } from '@x/jobs-scheduler';
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import { loadAppModule } from '../app-module/load-app-module.js';
+import { type BackendFlags, chooseBackend } from '../backend/backend-choice.js';
+import { importOptional } from '../backend/import-optional.js';
+import { withBackend } from '../backend/open-backend.js';
+import type { CommandContext } from '../command-context.js';
+import {
+  addBackendOptions,
+  addJsonOption,
+  addModuleOption,
+  type JsonFlag,
+  type ModuleFlag,
+} from '../command-options.js';
+import { formatInZone, formatRelative } from '../output/format-time.js';
+import { Printer } from '../output/printer.js';
+import { renderTable } from '../output/table.js';
+import { examples } from './operate.js';
+
+/** One upcoming fire time. */
+export interface OccurrenceView {
+  /** Epoch ms. */
+  readonly at: number;
+  /** Wall-clock time in the task's zone with its offset: `2026-11-30 03:00 GMT-5`. */
+  readonly local: string;
+}
+
+/** A task in `x-jobs tasks --json`. */
+export interface TaskView extends TaskDescriptor {
+  readonly next: readonly OccurrenceView[];
+  /**
+   * What the backend's schedule store holds (the last occurrence dispatched and the pause flag),
+   * or null when no backend was given or the task never fired.
+   */
+  readonly state: { readonly lastFiredAt: number | null; readonly paused: boolean } | null;
+}
+
+/** The `--json` shape of `x-jobs tasks`. */
+export interface TasksJson {
+  readonly tasks: readonly TaskView[];
+}
+
+interface TasksFlags extends BackendFlags, JsonFlag, ModuleFlag {
+  readonly count?: number;
+}
+
+function parseCount(value: string): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > 100) {
+    throw new InvalidArgumentError('Expected a whole number from 1 to 100, e.g. --count 5.');
+  }
+  return count;
+}
+
+/**
+ * `x-jobs tasks --module <file>`: every cron task with its next fire times in its own zone; with
+ * a backend given (`--driver` or a URL), also when it last fired and whether it is paused.
+ */
+export function registerTasks(program: Command, context: CommandContext): void {
+  const command = program
+    .command('tasks')
+    .description('list cron tasks with their next fire times in their zones (and last fire, with a backend)')
+    .option('--count <n>', 'upcoming fire times per task, 1-100 (default: 3)', parseCount)
+    .addHelpText(
+      'after',
+      examples(
+        'x-jobs tasks --module ./dist/jobs.js',
+        'DATABASE_URL=postgres://… x-jobs tasks --module ./dist/jobs.js --json',
+      ),
+    );
+  addJsonOption(addBackendOptions(addModuleOption(command))).action(async (flags: TasksFlags) => {
+    const printer = new Printer(context.io, { json: flags.json === true });
+    const app = await loadAppModule(flags.module ?? '', context.io.cwd);
+    const scheduler = await importOptional(() => import('@x/jobs-scheduler'), {
+      code: 'X_CLI_PACKAGE_MISSING',
+      packages: ['@x/jobs-scheduler'],
+      purpose: 'x-jobs tasks',
+    });
+    const handles = app.registry.tasks() as readonly TaskHandle[];
+    const now = Date.now();
+    const explicitBackend =
+      flags.driver !== undefined ||
+      flags.databaseUrl !== undefined ||
+      flags.redisUrl !== undefined ||
+      flags.dataDir !== undefined;
+    const states = explicitBackend
+      ? await withBackend(chooseBackend(flags, context.io.cwd), async (backend) => {
+          const store = backend.driver.schedules;
+          return store === undefined ? [] : store.list();
+        })
+      : [];
+    const data: TasksJson = {
+      tasks: handles.map((handle) => {
+        const descriptor = handle.describe();
+        const state = states.find((candidate) => candidate.task === descriptor.name);
+        return {
+          ...descriptor,
+          next: scheduler.nextOccurrences(handle, flags.count ?? 3, now).map((date) => ({
+            at: date.getTime(),
+            local: formatInZone(date.getTime(), descriptor.tz),
+          })),
+          state: state === undefined ? null : { lastFiredAt: state.watermark, paused: state.paused },
+        };
+      }),
+    };
+    printer.result(data, (shown, p) =>
+      shown.tasks.length === 0
+        ? p.dim('The module registers no tasks.')
+        : renderTable(
+            [
+              { header: 'TASK' },
+              { header: 'CRON' },
+              { header: 'ZONE' },
+              { header: 'NEXT (LOCAL TIME)' },
+              { header: 'LAST FIRED' },
+              { header: 'PAUSED' },
+            ],
+            shown.tasks.map((task) => [
+              p.bold(task.name),
+              task.cron,
+              task.tz,
+              task.next
+                .map((occurrence) => `${occurrence.local} (${formatRelative(occurrence.at, now)})`)
+                .join('; '),
+              task.state?.lastFiredAt == null ? p.dim('—') : formatRelative(task.state.lastFiredAt, now),
+              task.state?.paused === true ? p.yellow('paused') : p.dim('no'),
+            ]),
+            p.dim,
+          ),
+    );
+  });
+}
