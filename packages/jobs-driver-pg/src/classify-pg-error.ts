@@ -1,0 +1,128 @@
+import { JobsError } from '@x/jobs-core';
+import { pgError } from './errors.js';
+
+/** Socket-level error codes Node raises when the server cannot be reached or drops the connection. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** SQLSTATEs (beyond class 08) that mean "the server is going away or cannot take you now". */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown: pg_terminate_backend, server stop
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up / recovering
+  '57014', // query_canceled: statement_timeout or pg_cancel_backend; nothing was written
+  '53300', // too_many_connections
+  '53400', // configuration_limit_exceeded
+  '28000', // invalid_authorization_specification
+  '28P01', // invalid_password
+  '3D000', // invalid_catalog_name: the database does not exist
+]);
+
+/**
+ * Messages node-postgres and PGlite raise without a code when a connection dies under them (they
+ * carry no SQLSTATE because no server answered).
+ */
+const DROPPED_CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'connection terminated',
+  'Client has encountered a connection error',
+  'timeout exceeded when trying to connect',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+  'PGlite is closed',
+  'PGlite not initialized',
+];
+
+/**
+ * Turns anything a pg or PGlite call threw into a coded {@link JobsError}, so callers branch on
+ * one vocabulary. The only place native errors are read.
+ *
+ * | native | code | `meta.retryable` |
+ * |---|---|---|
+ * | SQLSTATE `08*`, `57P01/02/03`, `57014`, `53300`, `28*`, `3D000`; `ECONNREFUSED`, `ECONNRESET`, …; a dropped connection | `X_DRIVER_UNAVAILABLE` | true |
+ * | `40001` serialization failure, `40P01` deadlock | `X_PG_TRANSACTION_CONFLICT` | true |
+ * | `23505` unique violation | `X_JOB_DUPLICATE` | false |
+ * | `42P01` undefined table, `3F000` undefined schema | `X_PG_SCHEMA_MISSING` | false |
+ * | anything else | `X_PG_QUERY_FAILED` | false |
+ *
+ * A `JobsError` passes through unchanged. `meta.sqlstate` / `meta.errno` carry the native code.
+ */
+export function classifyPgError(error: unknown): JobsError {
+  if (error instanceof JobsError) return error;
+  const native = readNative(error);
+  const meta: Record<string, unknown> = {};
+  if (native.sqlstate !== undefined) meta.sqlstate = native.sqlstate;
+  if (native.errno !== undefined) meta.errno = native.errno;
+
+  if (isUnavailable(native)) {
+    return new JobsError(
+      'X_DRIVER_UNAVAILABLE',
+      `PostgreSQL cannot be reached right now (${native.sqlstate ?? native.errno ?? native.message}); nothing was written, retry.`,
+      { meta: { ...meta, retryable: true }, cause: error },
+    );
+  }
+  if (native.sqlstate === '40001' || native.sqlstate === '40P01') {
+    return pgError(
+      'X_PG_TRANSACTION_CONFLICT',
+      `PostgreSQL aborted the statement (${native.sqlstate}); retry it.`,
+      { ...meta, retryable: true },
+      error,
+    );
+  }
+  if (native.sqlstate === '23505') {
+    return new JobsError('X_JOB_DUPLICATE', 'A row with the same unique key already exists.', {
+      meta: { ...meta, retryable: false, ...(native.constraint ? { constraint: native.constraint } : {}) },
+      cause: error,
+    });
+  }
+  if (native.sqlstate === '42P01' || native.sqlstate === '3F000') {
+    return pgError(
+      'X_PG_SCHEMA_MISSING',
+      'A jobs table is missing: run migrate() (x-jobs migrate) against this database first.',
+      { ...meta, retryable: false },
+      error,
+    );
+  }
+  return pgError(
+    'X_PG_QUERY_FAILED',
+    `PostgreSQL refused the statement: ${native.message}`,
+    { ...meta, retryable: false },
+    error,
+  );
+}
+
+interface NativeFacts {
+  readonly sqlstate: string | undefined;
+  readonly errno: string | undefined;
+  readonly message: string;
+  readonly constraint: string | undefined;
+}
+
+function readNative(error: unknown): NativeFacts {
+  const record = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  const code = typeof record.code === 'string' ? record.code : undefined;
+  const isSqlstate = code !== undefined && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('E');
+  return {
+    sqlstate: isSqlstate ? code : undefined,
+    errno: isSqlstate ? undefined : code,
+    message: error instanceof Error ? error.message : String(error),
+    constraint: typeof record.constraint === 'string' ? record.constraint : undefined,
+  };
+}
+
+function isUnavailable(native: NativeFacts): boolean {
+  if (native.sqlstate !== undefined) {
+    return native.sqlstate.startsWith('08') || UNAVAILABLE_SQLSTATES.has(native.sqlstate);
+  }
+  if (native.errno !== undefined && NETWORK_CODES.has(native.errno)) return true;
+  return DROPPED_CONNECTION_MESSAGES.some((fragment) => native.message.includes(fragment));
+}

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { ClientConfig, Pool } from 'pg';
+
+/**
+ * Where the driver's connections come from. With `connectionString` the driver owns its pool and
+ * ends it on `close()`; a `pool` or `db` you pass stays yours.
+ */
+export type PostgresConnection =
+  | {
+      /** `postgres://user@host:5432/db`. */
+      readonly connectionString: string;
+      /** Pool size. (Default: 10) */
+      readonly max?: number;
+    }
+  | {
+      /** A pg Pool you own. The LISTEN session opens its own client with the pool's options. */
+      readonly pool: Pool;
+    }
+  | {
+      /** A Kysely instance on the Postgres dialect that you own. */
+      // biome-ignore lint/suspicious/noExplicitAny: a Kysely instance typed with any app's tables
+      readonly db: Kysely<any>;
+      /**
+       * Where the LISTEN session connects (a Kysely instance does not expose its connection
+       * settings). Without it `wake` is absent and workers fall back to polling.
+       */
+      readonly listen?: string | ClientConfig;
+    };
+
+/** Settings shared by the Postgres and PGlite entries. */
+export interface SqlJobDriverOptions {
+  /** The schema holding every table; created by the first migration. (Default: 'x_jobs') */
+  readonly schema?: string;
+  /**
+   * How long `done` rows (and their steps) are kept: the worker or scheduler that purges calls
+   * `introspect.purge({ doneBefore: driver.now() - driver.doneRetentionMs })`. Dead rows are never
+   * purged. (Default: 604_800_000, seven days)
+   */
+  readonly doneRetentionMs?: number;
+  /**
+   * Apply pending migrations (under the advisory lock) before the first statement. Turn it off
+   * when a deploy step runs `migrate()` / `x-jobs migrate` and the app role may not run DDL.
+   * (Default: true)
+   */
+  readonly migrate?: boolean;
+}
+
+/** Options of {@link postgresJobDriver}. */
+export type PostgresJobDriverOptions = SqlJobDriverOptions;
+
+/** Seven days in ms: the default `doneRetentionMs`. */
+export const DEFAULT_DONE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,73 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { JobsDatabase } from './database-types.js';
+import type { PostgresConnection } from './driver-options.js';
+import { pgError } from './errors.js';
+
+/** A Kysely instance over the caller's connection, where LISTEN connects, and what to release. */
+export interface OpenedPostgres {
+  readonly db: Kysely<JobsDatabase>;
+  /** Settings of the dedicated LISTEN client, or undefined when they cannot be known. */
+  readonly listen: pg.ClientConfig | undefined;
+  /** Ends what was opened here (a pool the driver made); leaves the caller's own pool or db alone. */
+  readonly release: () => Promise<void>;
+}
+
+/** `application_name` of the driver's pooled sessions, so an operator can find them in pg_stat_activity. */
+export const POOL_APPLICATION_NAME = 'x-jobs';
+/** `application_name` of the LISTEN session. */
+export const LISTEN_APPLICATION_NAME = 'x-jobs-listen';
+
+/** Opens (or adopts) the connection a Postgres driver or `migrate()` runs on. */
+export function openPostgres(connection: PostgresConnection): OpenedPostgres {
+  if (typeof connection !== 'object' || connection === null) {
+    throw pgError('X_PG_OPTIONS_INVALID', 'Pass { connectionString }, { pool } or { db }.', {
+      field: 'connection',
+    });
+  }
+  if ('connectionString' in connection) {
+    if (typeof connection.connectionString !== 'string' || connection.connectionString === '') {
+      throw pgError('X_PG_OPTIONS_INVALID', 'connectionString: must be a non-empty string.', {
+        field: 'connectionString',
+      });
+    }
+    const pool = new pg.Pool({
+      connectionString: connection.connectionString,
+      max: connection.max ?? 10,
+      application_name: POOL_APPLICATION_NAME,
+    });
+    // An idle client whose server session died emits here; the pool drops it and opens a fresh
+    // one on the next checkout. Without a listener the process would crash.
+    pool.on('error', () => {});
+    const db = new Kysely<JobsDatabase>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      listen: { connectionString: connection.connectionString, application_name: LISTEN_APPLICATION_NAME },
+      release: () => db.destroy(),
+    };
+  }
+  if ('pool' in connection) {
+    const db = new Kysely<JobsDatabase>({ dialect: new PostgresDialect({ pool: connection.pool }) });
+    return {
+      db,
+      listen: { ...connection.pool.options, application_name: LISTEN_APPLICATION_NAME },
+      release: async () => {},
+    };
+  }
+  if ('db' in connection) {
+    const listen = connection.listen;
+    return {
+      db: connection.db as Kysely<JobsDatabase>,
+      listen:
+        listen === undefined
+          ? undefined
+          : typeof listen === 'string'
+            ? { connectionString: listen, application_name: LISTEN_APPLICATION_NAME }
+            : listen,
+      release: async () => {},
+    };
+  }
+  throw pgError('X_PG_OPTIONS_INVALID', 'Pass { connectionString }, { pool } or { db }.', {
+    field: 'connection',
+  });
+}

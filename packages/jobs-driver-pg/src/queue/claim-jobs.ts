@@ -1,0 +1,16 @@
+import type { ClaimedJob, ClaimOptions } from '@x/jobs-core';
+import type { DriverContext } from '../driver-context.js';
+import { compareClaimOrder, type JobRow, toClaimedJob } from '../job-row.js';
+
+/** Takes up to `limit` due rows in one statement (SQL_CLAIM), best first. */
+export async function claimJobs(ctx: DriverContext, options: ClaimOptions): Promise<readonly ClaimedJob[]> {
+  const limit = Math.trunc(options.limit);
+  if (options.queues.length === 0 || !(limit >= 1)) return [];
+  const rows = await ctx.query<JobRow>(ctx.sql.claim, [
+    [...options.queues],
+    limit,
+    options.workerId,
+    options.visibilityTimeoutMs,
+  ]);
+  return rows.sort(compareClaimOrder).map(toClaimedJob);
+}

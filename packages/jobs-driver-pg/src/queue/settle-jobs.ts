@@ -1,0 +1,95 @@
+import type { ClaimRef, JobProgress, JsonValue, NackOptions } from '@x/jobs-core';
+import type { DriverContext } from '../driver-context.js';
+import { MicroBatch } from '../micro-batch.js';
+import { jsonParam } from '../row-values.js';
+
+interface AckItem {
+  readonly id: string;
+  readonly token: string;
+  readonly result: string | null;
+}
+
+/**
+ * Acks through a {@link MicroBatch}: the acks of one event-loop turn go out as one SQL_ACK_MANY
+ * (a lone ack as SQL_ACK). Each is fenced on its own token; an (id, token) pair repeated in a
+ * batch lands once and answers false for the repeats.
+ */
+export function createAckBatch(ctx: DriverContext): MicroBatch<AckItem, boolean> {
+  return new MicroBatch<AckItem, boolean>(async (items) => {
+    if (items.length === 1) {
+      const item = items[0] as AckItem;
+      const rows = await ctx.query(ctx.sql.ack, [item.id, item.token, item.result]);
+      return [rows.length > 0];
+    }
+    const rows = await ctx.query<{ id: string; token: string }>(ctx.sql.ackMany, [
+      items.map((item) => item.id),
+      items.map((item) => item.token),
+      items.map((item) => item.result),
+    ]);
+    const landed = new Set(rows.map((row) => `${row.id}\u0000${row.token}`));
+    return items.map((item) => landed.delete(`${item.id}\u0000${item.token}`));
+  });
+}
+
+/** Queues one fenced ack on the batch. */
+export function ackJob(
+  batch: MicroBatch<AckItem, boolean>,
+  jobId: string,
+  claim: ClaimRef,
+  result: JsonValue | undefined,
+): Promise<boolean> {
+  return batch.push({ id: jobId, token: claim.token, result: jsonParam(result ?? null) });
+}
+
+/** Hands a claimed row back (SQL_NACK_RETRY / _RELEASE / _SUSPEND / _DEAD). Fenced on the claim. */
+export async function nackJob(
+  ctx: DriverContext,
+  jobId: string,
+  claim: ClaimRef,
+  options: NackOptions,
+): Promise<boolean> {
+  const rows = await (() => {
+    switch (options.kind) {
+      case 'retry':
+        return ctx.query(ctx.sql.nackRetry, [jobId, claim.token, options.runAt, jsonParam(options.error)]);
+      case 'release':
+        return ctx.query(ctx.sql.nackRelease, [jobId, claim.token, options.runAt ?? null]);
+      case 'suspend':
+        return ctx.query(ctx.sql.nackSuspend, [jobId, claim.token, options.runAt, options.waitFor ?? null]);
+      case 'dead':
+        return ctx.query(ctx.sql.nackDead, [
+          jobId,
+          claim.token,
+          jsonParam(options.error),
+          options.stopReason,
+        ]);
+    }
+  })();
+  return rows.length > 0;
+}
+
+/** Extends the lease (SQL_HEARTBEAT); false when the claim lost the row. */
+export async function heartbeatJob(
+  ctx: DriverContext,
+  jobId: string,
+  claim: ClaimRef,
+  visibilityTimeoutMs: number,
+): Promise<boolean> {
+  const rows = await ctx.query(ctx.sql.heartbeat, [jobId, claim.token, visibilityTimeoutMs]);
+  return rows.length > 0;
+}
+
+/** Stores progress on the row (SQL_PROGRESS). Fenced on the claim. */
+export async function recordProgress(
+  ctx: DriverContext,
+  jobId: string,
+  claim: ClaimRef,
+  progress: JobProgress,
+): Promise<boolean> {
+  const rows = await ctx.query(ctx.sql.progress, [
+    jobId,
+    claim.token,
+    jsonParam({ current: progress.current, total: progress.total }),
+  ]);
+  return rows.length > 0;
+}

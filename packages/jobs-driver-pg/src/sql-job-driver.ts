@@ -1,0 +1,134 @@
+import type {
+  BackfillLedger,
+  ClaimedJob,
+  ClaimOptions,
+  ClaimRef,
+  EnqueueRequest,
+  EnqueueResult,
+  EventStore,
+  JobDriver,
+  JobIntrospection,
+  JobProgress,
+  JsonValue,
+  LeaseStore,
+  NackOptions,
+  QueueStats,
+  ScheduleStore,
+  StepStore,
+  WakeSource,
+} from '@x/jobs-core';
+import type { Kysely } from 'kysely';
+import type { JobsDatabase } from './database-types.js';
+import { DbClock } from './db-clock.js';
+import { createDriverContext } from './driver-context.js';
+import { DriverLifecycle, tracked } from './driver-lifecycle.js';
+import { createIntrospection } from './introspection/create-introspection.js';
+import { migrateSchema } from './migrations/migrate-schema.js';
+import { claimJobs } from './queue/claim-jobs.js';
+import { enqueueMany, enqueueOne } from './queue/enqueue-jobs.js';
+import { queueStats } from './queue/queue-stats.js';
+import { ackJob, createAckBatch, heartbeatJob, nackJob, recordProgress } from './queue/settle-jobs.js';
+import { kyselySession } from './sql-session.js';
+import { bindStatements } from './statements.js';
+import { createBackfillLedger } from './stores/backfill-ledger.js';
+import { createEventStore } from './stores/event-store.js';
+import { createLeaseStore } from './stores/lease-store.js';
+import { createScheduleStore } from './stores/schedule-store.js';
+import { createStepStore } from './stores/step-store.js';
+import { WakeHub } from './wake/wake-hub.js';
+import type { WakeTransport } from './wake/wake-transport.js';
+
+/**
+ * The Postgres `JobDriver` (also what the PGlite entry answers): every optional member present,
+ * plus the schema it lives in, the retention the purger applies, and an explicit start.
+ */
+export interface PostgresJobDriver extends JobDriver {
+  readonly introspect: JobIntrospection;
+  readonly leases: LeaseStore;
+  readonly schedules: ScheduleStore;
+  readonly backfills: BackfillLedger;
+  /** The schema holding the driver's tables. */
+  readonly schema: string;
+  /**
+   * How long `done` rows are kept: whoever purges (the worker or the scheduler) calls
+   * `introspect.purge({ doneBefore: driver.now() - driver.doneRetentionMs })`.
+   */
+  readonly doneRetentionMs: number;
+  /**
+   * Starts the driver now instead of on the first call: applies pending migrations (unless
+   * `migrate: false`) and samples the database clock for `now()`. Idempotent; a failure is
+   * retried by the next call.
+   */
+  ready(): Promise<void>;
+}
+
+/** What a backend entry hands {@link createSqlJobDriver}. */
+export interface SqlDriverRuntime {
+  readonly name: string;
+  readonly db: Kysely<JobsDatabase>;
+  readonly schema: string;
+  readonly migrate: boolean;
+  readonly doneRetentionMs: number;
+  /** The push wake, when this backend has one. */
+  readonly wake?: WakeTransport | undefined;
+  /** Releases what the entry opened (pool, PGlite instance, lock), after the last call settled. */
+  readonly release: () => Promise<void>;
+}
+
+/** Assembles the driver over one Kysely instance: the shared body of the Postgres and PGlite entries. */
+export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver {
+  const clock = new DbClock();
+  const db = runtime.db;
+  const wakeHub = runtime.wake === undefined ? undefined : new WakeHub(runtime.wake);
+  const lifecycle = new DriverLifecycle(
+    async () => {
+      if (runtime.migrate) await migrateSchema(db, runtime.schema);
+      await clock.sample(kyselySession(db));
+    },
+    async () => {
+      await wakeHub?.stop();
+      await runtime.release();
+    },
+  );
+  const ctx = createDriverContext({
+    schema: runtime.schema,
+    sql: bindStatements(runtime.schema),
+    clock,
+    db,
+    ready: () => lifecycle.ready(),
+  });
+  const acks = createAckBatch(ctx);
+  const track = <T>(call: () => Promise<T>): Promise<T> => lifecycle.track(call);
+
+  const steps: StepStore = tracked(createStepStore(ctx), lifecycle);
+  const events: EventStore = tracked(createEventStore(ctx), lifecycle);
+  const driver: PostgresJobDriver = {
+    name: runtime.name,
+    schema: runtime.schema,
+    doneRetentionMs: runtime.doneRetentionMs,
+    steps,
+    events,
+    introspect: tracked(createIntrospection(ctx), lifecycle),
+    leases: tracked(createLeaseStore(ctx), lifecycle),
+    schedules: tracked(createScheduleStore(ctx), lifecycle),
+    backfills: tracked(createBackfillLedger(ctx), lifecycle),
+    ...(wakeHub === undefined ? {} : { wake: wakeHub as WakeSource }),
+    now: () => clock.now(),
+    ready: () => track(() => lifecycle.ready()),
+    enqueue: (request: EnqueueRequest): Promise<EnqueueResult> => track(() => enqueueOne(ctx, request)),
+    enqueueMany: (requests: readonly EnqueueRequest[]): Promise<readonly EnqueueResult[]> =>
+      track(async () => (requests.length === 0 ? [] : enqueueMany(ctx, requests))),
+    claim: (options: ClaimOptions): Promise<readonly ClaimedJob[]> => track(() => claimJobs(ctx, options)),
+    ack: (jobId: string, claim: ClaimRef, result?: JsonValue): Promise<boolean> =>
+      track(() => ackJob(acks, jobId, claim, result)),
+    nack: (jobId: string, claim: ClaimRef, options: NackOptions): Promise<boolean> =>
+      track(() => nackJob(ctx, jobId, claim, options)),
+    heartbeat: (jobId: string, claim: ClaimRef, visibilityTimeoutMs: number): Promise<boolean> =>
+      track(() => heartbeatJob(ctx, jobId, claim, visibilityTimeoutMs)),
+    progress: (jobId: string, claim: ClaimRef, progress: JobProgress): Promise<boolean> =>
+      track(() => recordProgress(ctx, jobId, claim, progress)),
+    stats: (): Promise<readonly QueueStats[]> => track(() => queueStats(ctx)),
+    close: () => lifecycle.close(),
+  };
+  return driver;
+}

@@ -1,0 +1,49 @@
+import { JOB_COLUMNS, LIVE_STATES_SQL } from './job-columns.js';
+
+/**
+ * SQL_CLAIM — takes up to `$2` due rows of the unpaused queues `$1` in one statement and hands
+ * them to one claimer.
+ *
+ * A row is due when it is `ready`/`delayed`/`suspended` with `run_at <= now()`, or `running` with a
+ * lapsed lease (`lease_expires_at <= now()`: the holder died; that attempt stays counted). Per
+ * queue, an index range scan of `jobs_claim_idx` in `priority desc, run_at, seq` order locks the
+ * first `$2` rows with `FOR UPDATE SKIP LOCKED` (rows another claimer holds are skipped, never
+ * waited on); the best `$2` across queues are then stamped `running` with a fresh claim token,
+ * the lease deadline `now() + $4 ms`, and one more attempt. With one queue nothing extra is
+ * locked; with several, the surplus per-queue locks end with the statement.
+ *
+ * Params: `$1` text[] queues, `$2` int limit, `$3` text worker id, `$4` float8 visibility timeout ms.
+ * Returns: the claimed rows (job columns), unordered; the driver sorts them by priority desc,
+ * run_at, seq.
+ */
+export const SQL_CLAIM = `with queues as (
+  select distinct u.queue
+  from unnest($1::text[]) as u(queue)
+  where not exists (select 1 from :"SCHEMA".paused_queues p where p.queue = u.queue)
+), picked as (
+  select c.id
+  from queues q
+  cross join lateral (
+    select j.id, j.priority, j.run_at, j.seq
+    from :"SCHEMA".jobs j
+    where j.queue = q.queue
+      and j.state in ${LIVE_STATES_SQL}
+      and (case when j.state = 'running' then j.lease_expires_at else j.run_at end) <= now()
+    order by j.priority desc, j.run_at, j.seq
+    limit $2::int
+    for update skip locked
+  ) c
+  order by c.priority desc, c.run_at, c.seq
+  limit $2::int
+)
+update :"SCHEMA".jobs j
+set state = 'running',
+  attempts = j.attempts + 1,
+  claim_token = gen_random_uuid()::text,
+  worker_id = $3::text,
+  started_at = now(),
+  lease_expires_at = now() + $4::float8 * interval '1 millisecond',
+  waiting_for = null
+from picked
+where j.id = picked.id
+returning ${JOB_COLUMNS}`;

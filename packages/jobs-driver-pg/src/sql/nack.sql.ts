@@ -1,0 +1,63 @@
+/**
+ * SQL_NACK_RETRY — hands a failed attempt back for another try at `$3`: `ready` when that is
+ * already due, else `delayed`; records the error. The attempt stays counted. Fenced on the claim.
+ * Wakes the queue's listeners when the row is due now.
+ *
+ * Params: `$1` job id, `$2` claim token, `$3` float8 run-at epoch ms, `$4` error (JSON text).
+ * Returns: `(id)` when it landed, no row when fenced out.
+ */
+export const SQL_NACK_RETRY = `update :"SCHEMA".jobs
+set state = case when to_timestamp($3::float8 / 1000) <= now() then 'ready' else 'delayed' end,
+  run_at = to_timestamp($3::float8 / 1000), last_error = $4::text::jsonb, lease_expires_at = null
+where id = $1::text and claim_token = $2::text and state = 'running'
+returning id, case when state = 'ready' then pg_notify(:'SCHEMA', left(queue, 1000)) end as woke`;
+
+/**
+ * SQL_NACK_RELEASE — hands a claimed row back without burning its attempt (a draining worker, a
+ * cap that is full): `ready`/`delayed` at `$3`, or now when `$3` is null. Fenced on the claim.
+ *
+ * Params: `$1` job id, `$2` claim token, `$3` float8 run-at epoch ms or null.
+ * Returns: `(id)` when it landed, no row when fenced out.
+ */
+export const SQL_NACK_RELEASE = `update :"SCHEMA".jobs j
+set state = case when t.run_at <= now() then 'ready' else 'delayed' end,
+  run_at = t.run_at, attempts = greatest(j.attempts - 1, 0), lease_expires_at = null
+from (select coalesce(to_timestamp($3::float8 / 1000), now()) as run_at) t
+where j.id = $1::text and j.claim_token = $2::text and j.state = 'running'
+returning j.id, case when j.state = 'ready' then pg_notify(:'SCHEMA', left(j.queue, 1000)) end as woke`;
+
+/**
+ * SQL_NACK_SUSPEND — parks a run (`step.sleep`, `step.waitForEvent`) as `suspended` until `$3`
+ * without burning its attempt. With `$4`, a publish of that event makes it due at once; an event
+ * published since this attempt was claimed (so possibly before the run looked) makes it due now,
+ * which closes the gap between the run's `find` and this suspend. Fenced on the claim.
+ *
+ * Params: `$1` job id, `$2` claim token, `$3` float8 wake-at epoch ms, `$4` event name or null.
+ * Returns: `(id)` when it landed, no row when fenced out.
+ */
+export const SQL_NACK_SUSPEND = `update :"SCHEMA".jobs j
+set state = 'suspended',
+  run_at = case
+    when $4::text is not null and exists (
+      select 1 from :"SCHEMA".events e
+      where e.event = $4::text and e.published_at >= j.started_at and e.expires_at > now()
+    ) then least(now(), to_timestamp($3::float8 / 1000))
+    else to_timestamp($3::float8 / 1000)
+  end,
+  waiting_for = $4::text, attempts = greatest(j.attempts - 1, 0), lease_expires_at = null
+where j.id = $1::text and j.claim_token = $2::text and j.state = 'running'
+returning j.id`;
+
+/**
+ * SQL_NACK_DEAD — dead-letters a claimed row with its last error and why it stopped. The
+ * attempt stays counted. Fenced on the claim.
+ *
+ * Params: `$1` job id, `$2` claim token, `$3` error (JSON text), `$4` stop reason
+ * (`terminal` | `attempts-exhausted`).
+ * Returns: `(id)` when it landed, no row when fenced out.
+ */
+export const SQL_NACK_DEAD = `update :"SCHEMA".jobs
+set state = 'dead', last_error = $3::text::jsonb, stop_reason = $4::text, finished_at = now(),
+  lease_expires_at = null
+where id = $1::text and claim_token = $2::text and state = 'running'
+returning id`;

@@ -1,0 +1,40 @@
+import { bindSchema } from './schema-name.js';
+import { SQL_ACK, SQL_ACK_MANY } from './sql/ack.sql.js';
+import { SQL_CLAIM } from './sql/claim.sql.js';
+import { SQL_ENQUEUE, SQL_ENQUEUE_MANY, SQL_ENQUEUE_READBACK } from './sql/enqueue.sql.js';
+import { SQL_EVENT_FIND, SQL_EVENT_PUBLISH } from './sql/event-publish.sql.js';
+import { SQL_HEARTBEAT } from './sql/heartbeat.sql.js';
+import { SQL_NACK_DEAD, SQL_NACK_RELEASE, SQL_NACK_RETRY, SQL_NACK_SUSPEND } from './sql/nack.sql.js';
+import { SQL_NOTIFY } from './sql/notify.sql.js';
+import { SQL_PROGRESS } from './sql/progress.sql.js';
+import { SQL_PURGE_DONE } from './sql/purge.sql.js';
+import { SQL_STATS } from './sql/stats.sql.js';
+import { SQL_STEP_SAVE } from './sql/step-save.sql.js';
+
+/** Every verbatim statement with the schema substituted, computed once per driver. */
+export function bindStatements(schema: string) {
+  const bind = (statement: string): string => bindSchema(statement, schema);
+  return {
+    claim: bind(SQL_CLAIM),
+    enqueue: bind(SQL_ENQUEUE),
+    enqueueMany: bind(SQL_ENQUEUE_MANY),
+    enqueueReadback: bind(SQL_ENQUEUE_READBACK),
+    ack: bind(SQL_ACK),
+    ackMany: bind(SQL_ACK_MANY),
+    nackRetry: bind(SQL_NACK_RETRY),
+    nackRelease: bind(SQL_NACK_RELEASE),
+    nackSuspend: bind(SQL_NACK_SUSPEND),
+    nackDead: bind(SQL_NACK_DEAD),
+    heartbeat: bind(SQL_HEARTBEAT),
+    progress: bind(SQL_PROGRESS),
+    stepSave: bind(SQL_STEP_SAVE),
+    eventPublish: bind(SQL_EVENT_PUBLISH),
+    eventFind: bind(SQL_EVENT_FIND),
+    notify: bind(SQL_NOTIFY),
+    stats: bind(SQL_STATS),
+    purgeDone: bind(SQL_PURGE_DONE),
+  } as const;
+}
+
+/** The statements of one driver, schema bound. */
+export type Statements = ReturnType<typeof bindStatements>;
