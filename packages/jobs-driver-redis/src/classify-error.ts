@@ -42,7 +42,8 @@ const TRANSIENT_REPLY_PREFIXES = ['LOADING', 'MASTERDOWN', 'CLUSTERDOWN', 'TRYAG
 export function classifyRedisError(error: unknown, operation: string): unknown {
   if (isJobsError(error) || !(error instanceof Error)) return error;
   const message = error.message ?? '';
-  const status = message.split(' ', 1)[0] ?? '';
+  // Redis 7 prefixes a script's error_reply with 'ERR ' when the reply has no detail after its code.
+  const status = message.replace(/^ERR /, '').split(' ', 1)[0] ?? '';
   if (Object.hasOwn(SCRIPT_STATUS_CODES, status)) {
     return new JobsError(SCRIPT_STATUS_CODES[status as ScriptStatus], `${operation}: ${message}`, {
       meta: { operation },

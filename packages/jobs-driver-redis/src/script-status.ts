@@ -7,7 +7,7 @@ import type { CoreErrorCode } from '@x/jobs-core';
  * failure by `classifyRedisError`).
  */
 export const SCRIPT_STATUS_CODES = {
-  /** enqueue under onConflict 'error', or retry of a row whose key a live row holds. */
+  /** enqueue met a live row (or its own id) under onConflict 'error'. */
   XJ_DUPLICATE: 'X_JOB_DUPLICATE',
 } as const satisfies Record<string, CoreErrorCode>;
 

@@ -14,8 +14,9 @@ deleted first, so the run replays the earlier ones and re-executes from there.
 KEYS[1] base    job:<id>, steps:<runId>, <state>:<q> are built from it
 KEYS[2] dedupe  hash: dedupe field -> live row id
 ARGV[1] job id    ARGV[2] from step (optional)
-Returns: 1 when requeued, 0 when the row is absent or live.
-Errors: 'XJ_DUPLICATE' when another live row holds the row's key (it stays terminal).
+Returns: 1 when requeued; 0 (nothing changed) when the row is absent or live, when ARGV[2] names
+no recorded step of its run, or when another live row holds its key (live-only dedupe outranks a
+retry).
 `,
   keys: ['base', 'dedupe'],
   includes: [SERVER_NOW, OPTIONAL_ARG, TERMINAL, STEP_ENCODING],
@@ -24,19 +25,18 @@ local row = load_row(ARGV[1])
 if row == nil or not is_terminal(row.state) then return 0 end
 local holder = redis.call('HGET', K_DEDUPE, row.dedupe)
 if holder and holder ~= row.id and redis.call('EXISTS', job_key(holder)) == 1 then
-  return redis.error_reply('XJ_DUPLICATE')
+  return 0
 end
 
 local key, steps = job_key(row.id), steps_key(row.run_id)
 local from_step = opt(ARGV[2])
 if from_step then
   local from = redis.call('HGET', steps, from_step)
-  if from then
-    local from_position = tonumber((step_head(from)))
-    local all = redis.call('HGETALL', steps)
-    for j = 1, #all, 2 do
-      if tonumber((step_head(all[j + 1]))) >= from_position then redis.call('HDEL', steps, all[j]) end
-    end
+  if not from then return 0 end
+  local from_position = tonumber((step_head(from)))
+  local all = redis.call('HGETALL', steps)
+  for j = 1, #all, 2 do
+    if tonumber((step_head(all[j + 1]))) >= from_position then redis.call('HDEL', steps, all[j]) end
   end
 end
 
