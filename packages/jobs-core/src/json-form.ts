@@ -3,38 +3,21 @@ import type { JsonValue } from './json.js';
 /** True when JSON leaves the key out entirely (undefined, a function, a symbol). */
 type OmittedInJson<V> = [V] extends [undefined | symbol | ((...args: never[]) => unknown)] ? true : false;
 
-/** Keys always present in the JSON form. */
-type PresentKeys<T> = {
+/** Keys JSON keeps: always present (`Maybe` false) or present only when defined (`Maybe` true). */
+type JsonKeys<T, Maybe extends boolean> = {
   [K in keyof T]-?: K extends symbol
     ? never
     : OmittedInJson<T[K]> extends true
       ? never
-      : undefined extends T[K]
-        ? never
-        : K;
-}[keyof T];
-
-/** Keys present only when their value is defined. */
-type MaybeKeys<T> = {
-  [K in keyof T]-?: K extends symbol
-    ? never
-    : OmittedInJson<T[K]> extends true
-      ? never
-      : undefined extends T[K]
+      : (undefined extends T[K] ? true : false) extends Maybe
         ? K
         : never;
 }[keyof T];
 
-/** An object's JSON form, flattened into one object type. */
-type JsonFormObject<T> = {
-  -readonly [K in PresentKeys<T> | MaybeKeys<T>]: K extends PresentKeys<T>
-    ? JsonForm<T[K]>
-    : JsonForm<Exclude<T[K], undefined>> | undefined;
-} extends infer O
-  ? { [K in keyof O as K extends MaybeKeys<T> ? never : K]: O[K] } & {
-      [K in keyof O as K extends MaybeKeys<T> ? K : never]?: Exclude<O[K], undefined>;
-    }
-  : never;
+/** An object's JSON form: keys JSON always keeps, then keys it keeps only when defined. */
+type JsonFormObject<T> = { -readonly [K in JsonKeys<T, false>]: JsonForm<T[K]> } & {
+  -readonly [K in JsonKeys<T, true>]?: JsonForm<Exclude<T[K], undefined>>;
+};
 
 /** One object type instead of an intersection, so editors and type tests show the plain shape. */
 type Flatten<O> = { [K in keyof O]: O[K] };

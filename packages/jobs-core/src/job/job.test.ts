@@ -5,7 +5,7 @@ import { type JobsFacade, setJobsFacade } from '../ambient/facade.js';
 import type { EnqueueRequest, EnqueueResult } from '../driver/enqueue.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
-import { JobsError } from '../errors/jobs-error.js';
+import type { JobsError } from '../errors/jobs-error.js';
 import { definitionOf, isJobHandle } from './definition-of.js';
 import { job } from './job.js';
 
@@ -53,15 +53,6 @@ function recordingDriver() {
   return { driver, rows, batches };
 }
 
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    return error instanceof JobsError ? error.code : `not a JobsError: ${String(error)}`;
-  }
-  return undefined;
-}
-
 const orgInput = z.object({ orgId: z.string(), n: z.number().int().default(1) });
 const base = {
   input: orgInput,
@@ -96,7 +87,7 @@ describe('job() refuses at declaration', () => {
     ['an empty name', { ...base, name: ' ' }, 'X_JOB_DECLARATION_INVALID'],
     ['a missing run', { ...base, run: undefined }, 'X_JOB_DECLARATION_INVALID'],
   ])('%s', (_label, definition, code) => {
-    expect(codeOf(() => job(definition as never))).toBe(code);
+    expect(() => job(definition as never)).toThrow(expect.objectContaining({ code: code }));
   });
 
   it('names the field and the problem in meta', () => {
@@ -115,7 +106,9 @@ describe('job() refuses at declaration', () => {
         await step.run('unwinding', () => 1);
       },
     };
-    expect(codeOf(() => job(definition as never))).toBe('X_JOB_DECLARATION_INVALID');
+    expect(() => job(definition as never)).toThrow(
+      expect.objectContaining({ code: 'X_JOB_DECLARATION_INVALID' }),
+    );
   });
 
   it('refuses a compensate option in a job without compensates: true, and accepts it with it', () => {
@@ -126,13 +119,17 @@ describe('job() refuses at declaration', () => {
     }) => {
       await step.run('charge', () => 1, { compensate: () => undefined });
     };
-    expect(codeOf(() => job({ ...base, run } as never))).toBe('X_JOB_DECLARATION_INVALID');
-    expect(codeOf(() => job({ ...base, run, compensates: true } as never))).toBeUndefined();
+    expect(() => job({ ...base, run } as never)).toThrow(
+      expect.objectContaining({ code: 'X_JOB_DECLARATION_INVALID' }),
+    );
+    expect(() => job({ ...base, run, compensates: true } as never)).not.toThrow();
   });
 
   it('refuses a second definition with the same name: (X_JOB_DUPLICATE)', () => {
     job({ ...base, name: 'job-test.same-name' });
-    expect(codeOf(() => job({ ...base, name: 'job-test.same-name' }))).toBe('X_JOB_DUPLICATE');
+    expect(() => job({ ...base, name: 'job-test.same-name' })).toThrow(
+      expect.objectContaining({ code: 'X_JOB_DUPLICATE' }),
+    );
   });
 });
 
@@ -203,7 +200,7 @@ describe('the handle', () => {
   });
 
   it('definitionOf refuses a value job() did not make (X_JOB_NOT_A_HANDLE)', () => {
-    expect(codeOf(() => definitionOf({} as never))).toBe('X_JOB_NOT_A_HANDLE');
+    expect(() => definitionOf({} as never)).toThrow(expect.objectContaining({ code: 'X_JOB_NOT_A_HANDLE' }));
   });
 });
 

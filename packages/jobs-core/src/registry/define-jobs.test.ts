@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { JobsError } from '../errors/jobs-error.js';
 import { job } from '../job/job.js';
 import { defineJobs } from './define-jobs.js';
 import { inspectManifest, jobRegistry, resetRegistry } from './process-registry.js';
@@ -36,15 +35,6 @@ function makeTask(declaredName?: string): Registrable {
 /** A module namespace: a null-prototype object of exports, tagged 'Module'. */
 const namespace = (exports: Record<string, unknown>): object =>
   Object.freeze(Object.assign(Object.create(null), exports, { [Symbol.toStringTag]: 'Module' }));
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    return (error as JobsError).code;
-  }
-  return undefined;
-}
 
 beforeEach(() => resetRegistry());
 
@@ -86,13 +76,17 @@ describe('defineJobs', () => {
 
   it('refuses two different handles under one export name (X_JOB_DUPLICATE)', () => {
     defineJobs({ jobs: [namespace({ notify: makeJob() })] });
-    expect(codeOf(() => defineJobs({ jobs: [namespace({ notify: makeJob() })] }))).toBe('X_JOB_DUPLICATE');
+    expect(() => defineJobs({ jobs: [namespace({ notify: makeJob() })] })).toThrow(
+      expect.objectContaining({ code: 'X_JOB_DUPLICATE' }),
+    );
   });
 
   it('refuses one handle exported under two names (X_JOB_DUPLICATE), stamping nothing', () => {
     const notify = makeJob();
     const before = notify.name;
-    expect(codeOf(() => defineJobs({ jobs: [namespace({ a: notify, b: notify })] }))).toBe('X_JOB_DUPLICATE');
+    expect(() => defineJobs({ jobs: [namespace({ a: notify, b: notify })] })).toThrow(
+      expect.objectContaining({ code: 'X_JOB_DUPLICATE' }),
+    );
     expect(notify.name).toBe(before);
     expect(jobRegistry().jobs()).toEqual([]);
   });
@@ -100,14 +94,16 @@ describe('defineJobs', () => {
   it('refuses a later alias of an already registered handle (X_JOB_DUPLICATE)', () => {
     const notify = makeJob();
     defineJobs({ jobs: [namespace({ notify })] });
-    expect(codeOf(() => defineJobs({ jobs: [namespace({ alias: notify })] }))).toBe('X_JOB_DUPLICATE');
+    expect(() => defineJobs({ jobs: [namespace({ alias: notify })] })).toThrow(
+      expect.objectContaining({ code: 'X_JOB_DUPLICATE' }),
+    );
     expect(notify.name).toBe('notify');
   });
 
   it('refuses an export name that a declared name already holds (X_JOB_DUPLICATE)', () => {
     defineJobs({ jobs: [namespace({ x: makeJob('define-jobs.taken') })] });
-    expect(codeOf(() => defineJobs({ jobs: [namespace({ 'define-jobs.taken': makeJob() })] }))).toBe(
-      'X_JOB_DUPLICATE',
+    expect(() => defineJobs({ jobs: [namespace({ 'define-jobs.taken': makeJob() })] })).toThrow(
+      expect.objectContaining({ code: 'X_JOB_DUPLICATE' }),
     );
   });
 
@@ -118,7 +114,9 @@ describe('defineJobs', () => {
     ['a default-exported handle', () => ({ jobs: [namespace({ default: makeJob() })] })],
     ['a non-array list', () => ({ jobs: namespace({}) })],
   ])('refuses %s (X_JOB_REGISTRATION_INVALID)', (_label, input) => {
-    expect(codeOf(() => defineJobs(input() as never))).toBe('X_JOB_REGISTRATION_INVALID');
+    expect(() => defineJobs(input() as never)).toThrow(
+      expect.objectContaining({ code: 'X_JOB_REGISTRATION_INVALID' }),
+    );
   });
 
   it('feeds the process-wide registry that inspectManifest reads', () => {
@@ -135,6 +133,8 @@ describe('defineJobs', () => {
 
   it('refuses a job and a task under one name: they share a namespace', () => {
     defineJobs({ jobs: [namespace({ digest: makeJob() })] });
-    expect(codeOf(() => defineJobs({ tasks: [namespace({ digest: makeTask() })] }))).toBe('X_JOB_DUPLICATE');
+    expect(() => defineJobs({ tasks: [namespace({ digest: makeTask() })] })).toThrow(
+      expect.objectContaining({ code: 'X_JOB_DUPLICATE' }),
+    );
   });
 });
