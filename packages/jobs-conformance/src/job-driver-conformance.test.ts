@@ -1,0 +1,86 @@
+import { errorCode, type JobDriver } from '@x/jobs-core';
+import { describe, expect, it } from 'vitest';
+import { JOB_DRIVER_CASES, WAKE_CASES } from './job-driver-cases.js';
+import { jobDriverConformance, runJobDriverCase } from './job-driver-conformance.js';
+
+const thrownBy = (run: () => unknown): unknown => {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+};
+
+describe('jobDriverConformance', () => {
+  it.each([
+    ['an empty name', { name: ' ', create: () => ({}) as JobDriver }],
+    ['a create that is not a function', { name: 'x', create: 'nope' as unknown as () => JobDriver }],
+    ['a zero tick', { name: 'x', create: () => ({}) as JobDriver, tickMs: 0 }],
+    ['a NaN tick', { name: 'x', create: () => ({}) as JobDriver, tickMs: Number.NaN }],
+  ])('refuses %s with X_CONFORMANCE_OPTIONS_INVALID', (_label, options) => {
+    expect(errorCode(thrownBy(() => jobDriverConformance(options)))).toBe('X_CONFORMANCE_OPTIONS_INVALID');
+  });
+});
+
+describe('the case catalogue', () => {
+  const all = [...JOB_DRIVER_CASES, ...WAKE_CASES];
+
+  it('names every case uniquely within its group', () => {
+    const names = all.map((testCase) => `${testCase.group}: ${testCase.name}`);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('covers every member of JobDriver, each group with cases of its own', () => {
+    const groups = new Set(all.map((testCase) => testCase.group));
+    expect([...groups].sort()).toEqual(
+      [
+        'backfills',
+        'cancel',
+        'claim',
+        'close',
+        'enqueue',
+        'events',
+        'fencing',
+        'introspect',
+        'leases',
+        'nack',
+        'schedules',
+        'stats',
+        'steps',
+        'visibility',
+        'wake',
+      ].sort(),
+    );
+  });
+});
+
+describe('runJobDriverCase', () => {
+  const fakeDriver = (closed: string[]) =>
+    ({ close: async () => void closed.push('closed') }) as unknown as JobDriver;
+
+  it('disposes of the driver after a passing case and after a failing one', async () => {
+    const closed: string[] = [];
+    const pass = { group: 'g', name: 'passes', run: async () => undefined };
+    const fail = {
+      group: 'g',
+      name: 'fails',
+      run: async () => {
+        throw new Error('assertion');
+      },
+    };
+    await runJobDriverCase(pass, { create: () => fakeDriver(closed) });
+    await expect(runJobDriverCase(fail, { create: () => fakeDriver(closed) })).rejects.toThrow('assertion');
+    expect(closed).toEqual(['closed', 'closed']);
+  });
+
+  it('calls destroy instead of close when given, with what create answered', async () => {
+    const closed: string[] = [];
+    const subject = { driver: fakeDriver(closed) };
+    const destroyed: unknown[] = [];
+    const pass = { group: 'g', name: 'passes', run: async () => undefined };
+    await runJobDriverCase(pass, { create: async () => subject, destroy: (s) => void destroyed.push(s) });
+    expect(destroyed).toEqual([subject]);
+    expect(closed).toEqual([]);
+  });
+});
