@@ -41,6 +41,8 @@ export async function loadSystem(name: SystemName): Promise<BenchSystem> {
       return (await import('./pg-boss.js')).pgBossSystem();
     case 'bullmq':
       return (await import('./bullmq.js')).bullmqSystem();
+    case 'x-memory':
+      return (await import('./x-memory.js')).xMemorySystem();
     default:
       throw new Error(`${name}: adapter not written yet (waits for the @x driver to land)`);
   }

@@ -1,0 +1,80 @@
+import { createWorker, defineJobs, type JobDriver, jsonLinesLogger, setJobDriver } from '@x/jobs-core';
+import type { Backend, BenchSystem, StartWorkerOptions } from '../system.js';
+import * as benchJobs from './x-bench-jobs.js';
+import { benchNoop, routeBenchJobs } from './x-bench-jobs.js';
+
+/** What one of our backends supplies to {@link xSystem}. */
+export interface XBackend {
+  readonly name: string;
+  readonly backend: Backend;
+  readonly versions: Readonly<Record<string, string>>;
+  /** Opens a driver on the bench storage (connect, migrate). */
+  open(): Promise<JobDriver>;
+  /** Empties the storage; answers the driver to use from now on (the memory driver is replaced). */
+  reset(driver: JobDriver): Promise<JobDriver>;
+  /** Worker options particular to the backend. */
+  readonly workerOptions?: { readonly visibilityTimeoutMs?: number };
+}
+
+const LIVE_STATES = ['ready', 'delayed', 'running', 'suspended'] as const;
+
+/**
+ * Our system through its public API only: `job()` + `defineJobs`, `handle.enqueueMany` /
+ * `handle.enqueue` through the ambient driver, and `createWorker`. One driver per process, shared
+ * by enqueues and the worker, as an app would run it.
+ */
+export function xSystem(backend: XBackend): BenchSystem {
+  let current: JobDriver | null = null;
+  const driver = (): JobDriver => {
+    if (!current) throw new Error(`${backend.name}: setup() first`);
+    return current;
+  };
+  const install = (next: JobDriver): void => {
+    current = next;
+    setJobDriver(next);
+  };
+
+  return {
+    name: backend.name,
+    backend: backend.backend,
+    versions: backend.versions,
+    async setup() {
+      defineJobs({ jobs: [benchJobs] });
+      install(await backend.open());
+    },
+    async reset() {
+      install(await backend.reset(driver()));
+    },
+    async enqueueBulk(payloads) {
+      for (let start = 0; start < payloads.length; start += 10_000) {
+        await benchNoop.enqueueMany(payloads.slice(start, start + 10_000));
+      }
+    },
+    async enqueueOne(payload) {
+      await benchNoop.enqueue(payload);
+    },
+    async startWorker({ concurrency, onJob }: StartWorkerOptions) {
+      routeBenchJobs(onJob);
+      const worker = createWorker({
+        driver: driver(),
+        context: () => ({}),
+        concurrency,
+        handleSignals: false,
+        logger: jsonLinesLogger({ minLevel: 'warn' }),
+        ...backend.workerOptions,
+      });
+      await worker.start();
+      return { stop: () => worker.stop() };
+    },
+    async pending() {
+      const stats = await driver().stats();
+      let pending = 0;
+      for (const queue of stats) for (const state of LIVE_STATES) pending += queue.counts[state];
+      return pending;
+    },
+    async close() {
+      await current?.close?.();
+      current = null;
+    },
+  };
+}
