@@ -1,8 +1,7 @@
-import type { EnqueueRequest, EnqueueResult, ScheduleStore } from '@x/jobs-core';
+import type { EnqueueRequest, EnqueueResult, JobsLogger, ScheduleStore } from '@x/jobs-core';
 import { errorCode } from '@x/jobs-core';
 import { planCatchUp } from './catch-up.js';
 import { occurrenceRequests } from './occurrence-requests.js';
-import type { SchedulerLogger } from './scheduler-logger.js';
 import type { TaskSpec } from './task-spec.js';
 
 /** What one round did for one task. */
@@ -47,7 +46,7 @@ export interface DispatchContext {
   readonly state: ScheduleStore;
   /** Writes requests (at most 1,000 per call) to the scheduler's driver. */
   readonly send: (requests: readonly EnqueueRequest[]) => Promise<readonly EnqueueResult[]>;
-  readonly logger: SchedulerLogger;
+  readonly logger: JobsLogger;
 }
 
 const SEND_BATCH = 1_000;

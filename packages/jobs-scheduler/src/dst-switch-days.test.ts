@@ -1,5 +1,5 @@
 import type { EnqueueRequest } from '@x/jobs-core';
-import { job } from '@x/jobs-core';
+import { job, silentLogger } from '@x/jobs-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CatchUpPolicy } from './catch-up.js';
@@ -12,7 +12,6 @@ import { taskSpec } from './task-spec.js';
 // New York 03-08 (02:00 EST → 03:00 EDT) and 11-01 (02:00 EDT → 01:00 EST).
 
 const MINUTE = 60_000;
-const silent = { log: () => undefined };
 const digest = job({
   input: z.object({}),
   idempotencyKey: () => 'digest',
@@ -38,7 +37,7 @@ async function fires(options: {
   const sent: EnqueueRequest[] = [];
   const context = {
     state: inProcessState({ unsafe: true }),
-    logger: silent,
+    logger: silentLogger,
     send: async (requests: readonly EnqueueRequest[]) => {
       sent.push(...requests);
       return requests.map((r) => ({ id: r.id, runId: r.runId, deduped: false }));

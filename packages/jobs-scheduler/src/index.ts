@@ -14,7 +14,6 @@ export { pauseTask, resumeTask } from './pause-task.js';
 export type { Scheduler, SchedulerOptions, SchedulerRound } from './scheduler.js';
 export { createScheduler } from './scheduler.js';
 export type { SchedulerLeader } from './scheduler-leader.js';
-export type { SchedulerLogger, SchedulerLogLevel } from './scheduler-logger.js';
 export type { TaskDefinition, TaskDescriptor, TaskEnqueueOptions, TaskHandle } from './task.js';
 export { task } from './task.js';
 export type { TaskEntries, TaskEntry } from './task-entry.js';

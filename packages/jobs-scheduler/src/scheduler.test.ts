@@ -1,5 +1,5 @@
 import type { JobDriver, JobRecord, ScheduleStore } from '@x/jobs-core';
-import { defineJobs, job, resetRegistry } from '@x/jobs-core';
+import { defineJobs, job, recordingLogger, resetRegistry, silentLogger } from '@x/jobs-core';
 import { memoryJobDriver, type VirtualClock, virtualClock } from '@x/jobs-driver-memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,7 +9,6 @@ import { inProcessState } from './in-process-state.js';
 import { SCHEDULER_LEADER_KEY } from './lease-leader.js';
 import { pauseTask, resumeTask } from './pause-task.js';
 import { createScheduler, type Scheduler, type SchedulerOptions } from './scheduler.js';
-import type { SchedulerLogger } from './scheduler-logger.js';
 import { task } from './task.js';
 
 const report = job({
@@ -22,12 +21,6 @@ const report = job({
 
 const START = Date.parse('2026-06-01T00:00:30Z');
 const HOUR = 3_600_000;
-const silent: SchedulerLogger = { log: () => undefined };
-
-function recording(): SchedulerLogger & { events: string[] } {
-  const events: string[] = [];
-  return { events, log: (_level, event) => events.push(event) };
-}
 
 /** Wraps a schedule store so a test can count `get` calls (one per task looked at). */
 function countingReads(store: ScheduleStore): { store: ScheduleStore; reads: () => number } {
@@ -61,7 +54,7 @@ function setup(catchUp: CatchUpPolicy = 'skip', maxCatchUp = 10) {
     enqueue: () => [[report, { kind: 'hourly' }]],
   });
   const scheduler = (extra: Partial<SchedulerOptions> = {}) =>
-    createScheduler({ driver, tasks: [hourly], logger: silent, handleSignals: false, ...extra });
+    createScheduler({ driver, tasks: [hourly], logger: silentLogger, handleSignals: false, ...extra });
   return { clock, driver, hourly, scheduler };
 }
 
@@ -173,7 +166,7 @@ describe('createScheduler', () => {
       'without %s: start() and tick() refuse with X_SCHEDULER_UNSAFE',
       async (member) => {
         const { [member]: _none, ...driver } = memoryJobDriver();
-        const s = createScheduler({ driver, tasks: [], logger: silent, handleSignals: false });
+        const s = createScheduler({ driver, tasks: [], logger: silentLogger, handleSignals: false });
         await expect(s.start()).rejects.toMatchObject({
           code: 'X_SCHEDULER_UNSAFE',
           meta: { missing: [member] },
@@ -185,7 +178,7 @@ describe('createScheduler', () => {
 
     it('runs with an explicit in-process leader and state, and says so in the log', async () => {
       const { leases: _l, schedules: _s, ...driver } = memoryJobDriver();
-      const logger = recording();
+      const logger = recordingLogger();
       const s = createScheduler({
         driver,
         tasks: [],
@@ -197,7 +190,7 @@ describe('createScheduler', () => {
       started.push(s);
       await s.start();
       expect(s.running).toBe(true);
-      expect(logger.events).toContain('scheduler.unsafe');
+      expect(logger.events.map((e) => e.event)).toContain('scheduler.unsafe');
     });
 
     it('the in-process factories demand unsafe: true', () => {
@@ -213,7 +206,7 @@ describe('createScheduler', () => {
   describe('leadership', () => {
     it('only the lease holder dispatches; a demoted node stops, and the other takes over', async () => {
       const { clock, driver, scheduler } = setup();
-      const logger = recording();
+      const logger = recordingLogger();
       const a = scheduler({ logger });
       const b = scheduler();
       expect((await a.tick()).leader).toBe(true);
@@ -222,7 +215,7 @@ describe('createScheduler', () => {
       clock.advance('31s');
       expect((await b.tick()).leader).toBe(true);
       expect((await a.tick()).leader).toBe(false);
-      expect(logger.events).toEqual(
+      expect(logger.events.map((e) => e.event)).toEqual(
         expect.arrayContaining(['scheduler.leader.acquired', 'scheduler.leader.lost']),
       );
       clock.advance('1h');
@@ -273,7 +266,7 @@ describe('createScheduler', () => {
         return driver.enqueueMany(requests);
       },
     };
-    const s = createScheduler({ driver: flaky, tasks: [hourly], logger: silent, handleSignals: false });
+    const s = createScheduler({ driver: flaky, tasks: [hourly], logger: silentLogger, handleSignals: false });
     await s.tick();
     clock.advance('1h');
     failNext = true;
@@ -301,7 +294,7 @@ describe('createScheduler', () => {
       tz: 'UTC',
       enqueue: () => [[report, input as { kind: string }]],
     });
-    const logger = recording();
+    const logger = recordingLogger();
     const s = createScheduler({ driver, tasks: [broken], logger, handleSignals: false });
     await s.tick();
     clock.advance('1h');
@@ -311,7 +304,7 @@ describe('createScheduler', () => {
       code: 'X_JOB_INPUT_INVALID',
     });
     expect((await s.tick()).tasks[0]).toMatchObject({ outcome: 'idle' });
-    expect(logger.events.filter((event) => event === 'scheduler.task.entries_failed')).toHaveLength(1);
+    expect(logger.events.filter((e) => e.event === 'scheduler.task.entries_failed')).toHaveLength(1);
     expect((await driver.schedules!.get(broken.name))?.watermark).toBe(START);
     input = { kind: 'fixed' };
     clock.advance('1m');
@@ -330,7 +323,7 @@ describe('createScheduler', () => {
       enqueue: () => [[report, { kind: 'registered' }]],
     });
     defineJobs({ tasks: [{ registeredHourly }] });
-    const s = createScheduler({ driver, logger: silent, handleSignals: false });
+    const s = createScheduler({ driver, logger: silentLogger, handleSignals: false });
     await s.tick();
     clock.advance('1h');
     expect((await s.tick()).tasks).toEqual([
@@ -345,7 +338,7 @@ describe('createScheduler', () => {
       driver,
       tasks: [hourly],
       state: counting.store,
-      logger: silent,
+      logger: silentLogger,
       handleSignals: false,
     });
     await s.tick();
@@ -362,7 +355,7 @@ describe('createScheduler', () => {
 
   it('refuses invalid options', () => {
     const driver = memoryJobDriver();
-    const options = { driver, logger: silent, handleSignals: false };
+    const options = { driver, logger: silentLogger, handleSignals: false };
     expect(() => createScheduler({ ...options, tickMs: 0 })).toThrow(
       expect.objectContaining({ code: 'X_SCHEDULER_OPTIONS_INVALID' }),
     );
@@ -376,7 +369,12 @@ describe('createScheduler', () => {
 
   it('refuses two tasks with one name: they would share a watermark', async () => {
     const { driver, hourly } = setup();
-    const s = createScheduler({ driver, tasks: [hourly, hourly], logger: silent, handleSignals: false });
+    const s = createScheduler({
+      driver,
+      tasks: [hourly, hourly],
+      logger: silentLogger,
+      handleSignals: false,
+    });
     await expect(s.start()).rejects.toMatchObject({ code: 'X_SCHEDULER_OPTIONS_INVALID' });
   });
 });
@@ -412,7 +410,7 @@ describe('running and stopping', () => {
       driver: slow,
       tasks: [hourly],
       tickMs: 5,
-      logger: silent,
+      logger: silentLogger,
       handleSignals: false,
     });
     await s.start();
@@ -443,7 +441,7 @@ describe('running and stopping', () => {
       tasks: [hourly, paused],
       state: counting.store,
       tickMs: 2,
-      logger: silent,
+      logger: silentLogger,
       handleSignals: false,
     });
     started.push(s);
@@ -451,20 +449,16 @@ describe('running and stopping', () => {
     await expect.poll(() => counting.reads(), { timeout: 2_000 }).toBeGreaterThan(5);
   });
 
-  it('SIGTERM stops it: the round finishes and the lease is released', async () => {
+  it('SIGTERM stops it: the round finishes, the lease is released, the listeners are removed', async () => {
     const { driver, scheduler } = setup();
     const s = scheduler({ handleSignals: true, tickMs: 1_000 });
-    const keepAlive = () => undefined;
-    process.on('SIGTERM', keepAlive);
-    try {
-      await s.start();
-      await expect.poll(() => driver.leases!.holders(SCHEDULER_LEADER_KEY).then((h) => h.length)).toBe(1);
-      process.emit('SIGTERM', 'SIGTERM');
-      await expect.poll(() => s.running).toBe(false);
-      await expect.poll(() => driver.leases!.holders(SCHEDULER_LEADER_KEY).then((h) => h.length)).toBe(0);
-      expect(process.listenerCount('SIGINT')).toBe(0);
-    } finally {
-      process.off('SIGTERM', keepAlive);
-    }
+    const before = process.listenerCount('SIGTERM');
+    await s.start();
+    expect(process.listenerCount('SIGTERM')).toBe(before + 1);
+    await expect.poll(() => driver.leases!.holders(SCHEDULER_LEADER_KEY).then((h) => h.length)).toBe(1);
+    process.emit('SIGTERM', 'SIGTERM');
+    await expect.poll(() => s.running).toBe(false);
+    await expect.poll(() => driver.leases!.holders(SCHEDULER_LEADER_KEY).then((h) => h.length)).toBe(0);
+    expect(process.listenerCount('SIGTERM')).toBe(before);
   });
 });

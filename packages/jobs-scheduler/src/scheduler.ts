@@ -1,10 +1,9 @@
-import type { Clock, JobDriver, ScheduleStore } from '@x/jobs-core';
-import { errorCode, jobRegistry } from '@x/jobs-core';
+import type { Clock, JobDriver, JobsLogger, ScheduleStore } from '@x/jobs-core';
+import { errorCode, jobRegistry, jsonLinesLogger } from '@x/jobs-core';
 import { type DispatchContext, dispatchTask, type TaskDispatch } from './dispatch-task.js';
 import { schedulerError } from './errors.js';
 import { type SchedulerBackends, schedulerBackends } from './scheduler-backends.js';
 import type { SchedulerLeader } from './scheduler-leader.js';
-import type { SchedulerLogger } from './scheduler-logger.js';
 import type { TaskHandle } from './task.js';
 import { taskSpec } from './task-spec.js';
 import { onTerminationSignals } from './termination-signals.js';
@@ -24,8 +23,8 @@ export interface SchedulerOptions {
   /** What "now" is. (Default: the driver's clock, `driver.now()`) */
   readonly clock?: Clock;
   /** Where rounds, fires and failures are reported. (Default: JSON lines on stderr) */
-  readonly logger?: SchedulerLogger;
-  /** Stop on SIGTERM / SIGINT: finish the round, release the lease, then let the signal through. (Default: true) */
+  readonly logger?: JobsLogger;
+  /** Stop on SIGTERM / SIGINT: stop dispatching, finish the round, release the lease. (Default: true) */
   readonly handleSignals?: boolean;
 }
 
@@ -78,7 +77,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   if (options.tasks !== undefined) for (const handle of options.tasks) taskSpec(handle);
   const currentTasks = (): readonly TaskHandle[] => options.tasks ?? (jobRegistry().tasks() as TaskHandle[]);
   const clock = options.clock ?? { now: () => driver.now() };
-  const logger = options.logger ?? stderrLogger;
+  const logger = options.logger ?? jsonLinesLogger();
 
   let backends: SchedulerBackends | undefined;
   const resolveBackends = (): SchedulerBackends => {
@@ -189,7 +188,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         });
       }
       running = true;
-      if (options.handleSignals ?? true) uninstallSignals = onTerminationSignals(() => scheduler.stop());
+      if (options.handleSignals ?? true) {
+        uninstallSignals = onTerminationSignals((signal) => {
+          logger.log('info', 'scheduler.stopping', { signal });
+          void scheduler.stop();
+        });
+      }
       logger.log('info', 'scheduler.started', {
         tasks: tasks.map((handle) => handle.name),
         leader: leader.description,
@@ -252,9 +256,3 @@ function assertDistinctNames(tasks: readonly TaskHandle[]): void {
     seen.add(handle.name);
   }
 }
-
-const stderrLogger: SchedulerLogger = {
-  log(level, event, fields = {}) {
-    process.stderr.write(`${JSON.stringify({ level, event, time: new Date().toISOString(), ...fields })}\n`);
-  },
-};

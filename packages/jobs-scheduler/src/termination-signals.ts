@@ -1,16 +1,14 @@
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /**
- * Runs `stop` on SIGTERM or SIGINT, once. When `stop` settles and nothing else listens for that
- * signal, it is raised again so the process ends the way it would have without us. Answers the
- * function that removes the listeners.
+ * Calls `onSignal` on the first SIGTERM or SIGINT. Like the worker's drain, it does not exit the
+ * process: once the scheduler (and the worker, and the app's pools) have stopped, nothing keeps it
+ * alive. Answers the function that removes the listeners.
  */
-export function onTerminationSignals(stop: () => Promise<void>): () => void {
+export function onTerminationSignals(onSignal: (signal: NodeJS.Signals) => void): () => void {
   const handler = (signal: NodeJS.Signals): void => {
     uninstall();
-    void stop().finally(() => {
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    });
+    onSignal(signal);
   };
   const uninstall = (): void => {
     for (const signal of SIGNALS) process.off(signal, handler);
