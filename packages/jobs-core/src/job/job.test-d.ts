@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import type { EnqueueResult } from '../driver/enqueue.js';
+import type { EnqueueRequest, EnqueueResult } from '../driver/enqueue.js';
+import { prepareEnqueue } from '../enqueue/prepare-enqueue.js';
 import type { JsonValue } from '../json.js';
 import { job } from './job.js';
 import type { JobActor } from './job-actor.js';
@@ -76,6 +77,9 @@ describe('job() types', () => {
     handle.as({ id: 'u', orgId: null }, { orgId: 'o' }, { delay: '5m' });
     // @ts-expect-error an actor has an id and an orgId
     handle.as({ id: 'u' }, { orgId: 'o' });
+    expectTypeOf(prepareEnqueue(handle, { orgId: 'o' })).toEqualTypeOf<EnqueueRequest>();
+    // @ts-expect-error prepareEnqueue takes the handle's enqueue input
+    prepareEnqueue(handle, { orgId: 1 });
   });
 
   it('has no .def and no callable run', () => {
