@@ -1,0 +1,352 @@
+import { cancelJob, createWorker, type JobDriver, job, recordingLogger, type Worker } from '@x/jobs-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { memoryJobDriver } from '../memory-driver.js';
+
+const workers: Worker[] = [];
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+});
+
+function unique(prefix: string): string {
+  return `${prefix}-${Math.random().toString(36).slice(2)}`;
+}
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function start(driver: JobDriver, jobs: { name: string; queue: string }[], extra: object = {}) {
+  const logger = recordingLogger();
+  const registry = new Map(jobs.map((handle) => [handle.name, handle]));
+  const worker = createWorker({
+    driver,
+    context: () => ({}),
+    registry: { get: (name) => registry.get(name) },
+    queues: [...new Set(jobs.map((handle) => handle.queue))],
+    handleSignals: false,
+    logger,
+    ...extra,
+  });
+  workers.push(worker);
+  return { worker, logger };
+}
+
+async function enqueue(handle: { enqueue(input: object): Promise<{ id: string }> }, input: object) {
+  return (await handle.enqueue(input)).id;
+}
+
+describe('worker drain (SIGTERM path)', () => {
+  it('aborts held jobs with X_DRAINING, hands them back uncounted, and the next worker resumes from the last completed step', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    const calls: string[] = [];
+    let reason: unknown;
+    const deploy = job({
+      name: unique('deploy'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'deploy',
+      tenant: 'none',
+      retry: { attempts: 1 },
+      async run({ step, ctx }) {
+        await step.run('first', () => void calls.push('first'));
+        await step.run('slow', async (signal) => {
+          calls.push('slow');
+          if (calls.filter((call) => call === 'slow').length > 1) return; // the resumed run is quick
+          await new Promise<void>((resolve, reject) => {
+            const timer = setTimeout(resolve, 60_000);
+            signal.addEventListener('abort', () => {
+              clearTimeout(timer);
+              reason = ctx.signal.reason;
+              reject(new Error('interrupted'));
+            });
+          });
+        });
+        await step.run('last', () => void calls.push('last'));
+      },
+    });
+    const id = await enqueue(deploy, {});
+    const first = start(driver, [deploy], { drainTimeoutMs: 2_000 });
+    await first.worker.start();
+    await until(() => calls.includes('slow'));
+    await first.worker.drain();
+    expect((reason as { code?: string }).code).toBe('X_DRAINING');
+    const row = await driver.introspect!.get(id);
+    expect(row?.state).toBe('ready');
+    expect(row?.attempts).toBe(0); // attempts: 1 survives a rollout
+
+    const second = start(driver, [deploy]);
+    await second.worker.start();
+    await until(async () => (await driver.introspect!.get(id))?.state === 'done');
+    expect(calls).toEqual(['first', 'slow', 'slow', 'last']);
+  });
+
+  it('abandons a body that ignores the signal at the drain deadline and logs it', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    let started = false;
+    const stubborn = job({
+      name: unique('stubborn'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'stubborn',
+      tenant: 'none',
+      run: () => {
+        started = true;
+        return new Promise(() => undefined);
+      },
+    });
+    await enqueue(stubborn, {});
+    const { worker, logger } = start(driver, [stubborn], { drainTimeoutMs: 50 });
+    await worker.start();
+    await until(() => started);
+    await worker.drain();
+    expect(logger.events.map((event) => event.event)).toContain('jobs.worker.drain-abandoned');
+  });
+});
+
+describe('timeouts', () => {
+  it('aborts ctx.signal before the attempt is failed, and refuses step writes past the abort', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    const observed: string[] = [];
+    let lateWrite: unknown;
+    let id = '';
+    const slow = job({
+      name: unique('slow'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'slow',
+      tenant: 'none',
+      timeout: 50,
+      retry: { attempts: 3, delay: 60_000 },
+      async run({ step, ctx }) {
+        await new Promise<void>((resolve) =>
+          ctx.signal.addEventListener('abort', async () => {
+            const row = await driver.introspect!.get(id);
+            observed.push(`aborted while ${row?.state}`);
+            resolve();
+          }),
+        );
+        try {
+          await step.run('after-abort', () => 1);
+        } catch (error) {
+          lateWrite = error;
+        }
+      },
+    });
+    id = await enqueue(slow, {});
+    const { worker, logger } = start(driver, [slow]);
+    await worker.start();
+    await until(async () => (await driver.introspect!.get(id))?.state === 'delayed');
+    expect(observed).toEqual(['aborted while running']);
+    const row = await driver.introspect!.get(id);
+    expect(row?.lastError?.code).toBe('X_JOB_TIMEOUT');
+    expect(row?.attempts).toBe(1);
+    await until(() => lateWrite !== undefined);
+    expect((lateWrite as { code?: string }).code).toBe('X_ABORTED');
+    await until(() => logger.events.some((event) => event.event === 'jobs.timeout.abandoned'));
+  });
+});
+
+describe('cancel and leases', () => {
+  it('stops a cancelled running job at its next heartbeat; its late settle changes nothing', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    let aborted: unknown;
+    const settled: string[] = [];
+    const long = job({
+      name: unique('long'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'long',
+      tenant: 'none',
+      async run({ ctx }) {
+        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()));
+        aborted = ctx.signal.reason;
+        return 'finished anyway';
+      },
+      onSettled: (s) => void settled.push(s.outcome),
+    });
+    const id = await enqueue(long, {});
+    const { worker } = start(driver, [long], { visibilityTimeoutMs: 300, heartbeatIntervalMs: 20 });
+    await worker.start();
+    await until(async () => (await driver.introspect!.get(id))?.state === 'running');
+    await cancelJob(driver, id, 'operator said so');
+    await until(() => aborted !== undefined);
+    expect((aborted as { code?: string }).code).toBe('X_JOB_LEASE_LOST');
+    await until(() => settled.length > 0);
+    expect(settled).toEqual(['cancelled']);
+    const row = await driver.introspect!.get(id);
+    expect(row?.state).toBe('cancelled');
+    expect(row?.cancelReason).toBe('operator said so');
+    await expect(cancelJob(driver, id)).rejects.toMatchObject({ code: 'X_JOB_NOT_CANCELLABLE' });
+    await expect(cancelJob(driver, 'no-such-id')).rejects.toMatchObject({ code: 'X_JOB_NOT_FOUND' });
+  });
+
+  it('logs jobs.heartbeat.failed, then jobs.lease.lost once a whole window passes, and never for a finished job', async () => {
+    const base = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    let failHeartbeats = true;
+    const driver: JobDriver = {
+      ...base,
+      heartbeat: async (...args) => {
+        if (failHeartbeats) throw Object.assign(new Error('db down'), { code: 'X_DRIVER_UNAVAILABLE' });
+        return base.heartbeat(...args);
+      },
+    };
+    setJobDriver(driver);
+    let release: (() => void) | undefined;
+    const held = job({
+      name: unique('held'),
+      queue: unique('q'),
+      input: z.object({ n: z.number() }),
+      idempotencyKey: ({ n }) => `held-${n}`,
+      tenant: 'none',
+      run: ({ input }) => (input.n === 1 ? new Promise<void>((resolve) => (release = resolve)) : undefined),
+    });
+    await enqueue(held, { n: 1 });
+    const { worker, logger } = start(driver, [held], { visibilityTimeoutMs: 120, heartbeatIntervalMs: 30 });
+    await worker.start();
+    await until(() => logger.events.some((event) => event.event === 'jobs.lease.lost'));
+    const names = logger.events.map((event) => event.event);
+    expect(names.indexOf('jobs.heartbeat.failed')).toBeLessThan(names.indexOf('jobs.lease.lost'));
+    expect(names.filter((name) => name === 'jobs.lease.lost')).toHaveLength(1);
+    release?.();
+
+    // A job that finishes quickly never reports a lost lease, even with slow heartbeats in flight.
+    failHeartbeats = false;
+    const before = logger.events.filter((event) => event.event === 'jobs.lease.lost').length;
+    const id = await enqueue(held, { n: 2 });
+    await until(async () => (await driver.introspect!.get(id))?.state === 'done');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(logger.events.filter((event) => event.event === 'jobs.lease.lost')).toHaveLength(before);
+  });
+});
+
+describe('fleet concurrency', () => {
+  it('defers a job over its cap without burning an attempt, and runs it when the slot frees', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    let running = 0;
+    let peak = 0;
+    const releases: (() => void)[] = [];
+    const sync = job({
+      name: unique('sync'),
+      queue: unique('q'),
+      input: z.object({ n: z.number(), account: z.string() }),
+      idempotencyKey: ({ n }) => `sync-${n}`,
+      tenant: 'none',
+      concurrency: { key: ({ account }) => account, limit: 1 },
+      async run() {
+        running += 1;
+        peak = Math.max(peak, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running -= 1;
+      },
+    });
+    const a = await enqueue(sync, { n: 1, account: 'acct' });
+    const b = await enqueue(sync, { n: 2, account: 'acct' });
+    // Two workers: the cap is fleet-wide, held in driver.leases.
+    await start(driver, [sync]).worker.start();
+    await start(driver, [sync]).worker.start();
+    await until(() => releases.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(releases).toHaveLength(1);
+    const waiting = [await driver.introspect!.get(a), await driver.introspect!.get(b)].find(
+      (row) => row?.state !== 'running',
+    );
+    expect(waiting?.attempts).toBe(0);
+    releases[0]?.();
+    await until(() => releases.length === 2, 5_000);
+    releases[1]?.();
+    await until(async () => (await driver.introspect!.get(b))?.state === 'done');
+    expect(peak).toBe(1);
+  });
+
+  it("fails a job over its cap with X_JOB_CONCURRENCY_BUSY when it declares whenBusy: 'fail'", async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    const exclusive = job({
+      name: unique('exclusive'),
+      queue: unique('q'),
+      input: z.object({ n: z.number() }),
+      idempotencyKey: ({ n }) => `x-${n}`,
+      tenant: 'none',
+      concurrency: { limit: 1, whenBusy: 'fail' },
+      run: () => undefined,
+    });
+    await driver.leases!.acquire(`job:${exclusive.name}`, 'someone-else', { limit: 1, ttlMs: 60_000 });
+    const id = await enqueue(exclusive, { n: 1 });
+    await start(driver, [exclusive]).worker.start();
+    await until(async () => (await driver.introspect!.get(id))?.state === 'dead');
+    expect((await driver.introspect!.get(id))?.lastError?.code).toBe('X_JOB_CONCURRENCY_BUSY');
+  });
+
+  it('refuses to start, naming every such job, when the driver has no lease store', async () => {
+    const { leases: _leases, ...withoutLeases } = memoryJobDriver();
+    const capped = job({
+      name: unique('capped'),
+      input: z.object({}),
+      idempotencyKey: () => 'c',
+      tenant: 'none',
+      concurrency: { limit: 2 },
+      run: () => undefined,
+    });
+    const worker = createWorker({
+      driver: withoutLeases as JobDriver,
+      context: () => ({}),
+      registry: { get: () => capped, jobs: () => [capped] } as never,
+      handleSignals: false,
+    });
+    await expect(worker.start()).rejects.toMatchObject({
+      code: 'X_JOB_CONCURRENCY_UNENFORCEABLE',
+      meta: { jobs: [capped.name] },
+    });
+  });
+});
+
+describe('idle worker', () => {
+  it('starts a newly enqueued job within milliseconds through the driver wake, without polling hot', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    const startedAt: number[] = [];
+    const ping = job({
+      name: unique('ping'),
+      queue: unique('q'),
+      input: z.object({ n: z.number() }),
+      idempotencyKey: ({ n }) => `ping-${n}`,
+      tenant: 'none',
+      run: () => void startedAt.push(performance.now()),
+    });
+    let claims = 0;
+    const counting: JobDriver = {
+      ...driver,
+      claim: (options) => {
+        claims += 1;
+        return driver.claim(options);
+      },
+    };
+    const { worker } = start(counting, [ping], { idlePollMaxMs: 5_000 });
+    await worker.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const idleClaims = claims;
+    expect(idleClaims).toBeLessThan(10); // backed off, not spinning
+    const enqueuedAt = performance.now();
+    await enqueue(ping, { n: 1 });
+    await until(() => startedAt.length === 1);
+    expect(startedAt[0]! - enqueuedAt).toBeLessThan(1_000);
+  });
+});
