@@ -43,6 +43,11 @@ export interface SqlJobDriverOptions {
    * (Default: true)
    */
   readonly migrate?: boolean;
+  /**
+   * Hold the LISTEN session that backs `driver.wake` (opened when the driver starts). Turn it off
+   * in a process that only enqueues, to save the connection. (Default: true)
+   */
+  readonly wake?: boolean;
 }
 
 /** Options of {@link postgresJobDriver}. */

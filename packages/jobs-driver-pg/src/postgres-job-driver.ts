@@ -31,7 +31,10 @@ export function postgresJobDriver(
     schema,
     migrate: options.migrate ?? true,
     doneRetentionMs,
-    wake: opened.listen === undefined ? undefined : new PgListenSession(opened.listen, schema),
+    wake:
+      opened.listen === undefined || options.wake === false
+        ? undefined
+        : new PgListenSession(opened.listen, schema),
     release: opened.release,
   });
 }

@@ -84,6 +84,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     async () => {
       if (runtime.migrate) await migrateSchema(db, runtime.schema);
       await clock.sample(kyselySession(db));
+      await wakeHub?.start();
     },
     async () => {
       await wakeHub?.stop();

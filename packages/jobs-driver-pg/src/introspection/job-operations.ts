@@ -1,4 +1,4 @@
-import type { StepResolution } from '@x/jobs-core';
+import { isJobsError, type StepResolution } from '@x/jobs-core';
 import type { DriverContext } from '../driver-context.js';
 import { jsonParam } from '../row-values.js';
 import { dbNow } from '../sql-time.js';
@@ -7,9 +7,25 @@ const LIVE = ['ready', 'delayed', 'running', 'suspended'];
 
 /**
  * Puts a terminal row back to `ready` now with attempts reset; with `fromStep`, deletes that step
- * and every later one first. A live row holding the same key makes it `X_JOB_DUPLICATE`.
+ * and every later one first. False, with nothing changed, when the row is live or absent, when
+ * `fromStep` names no step of its run, or when another live row holds its key (the unique index
+ * refuses the update and the transaction rolls back).
  */
-export function retryJob(ctx: DriverContext, id: string, fromStep: string | undefined): Promise<boolean> {
+export async function retryJob(
+  ctx: DriverContext,
+  id: string,
+  fromStep: string | undefined,
+): Promise<boolean> {
+  try {
+    return await retryInTransaction(ctx, id, fromStep);
+  } catch (error) {
+    // Another live row took the key meanwhile: the transaction rolled back, nothing changed.
+    if (isJobsError(error, 'X_JOB_DUPLICATE')) return false;
+    throw error;
+  }
+}
+
+function retryInTransaction(ctx: DriverContext, id: string, fromStep: string | undefined): Promise<boolean> {
   return ctx.transaction(async (trx, session) => {
     const row = await trx
       .selectFrom('jobs')
@@ -25,13 +41,12 @@ export function retryJob(ctx: DriverContext, id: string, fromStep: string | unde
         .where('run_id', '=', row.run_id)
         .where('name', '=', fromStep)
         .executeTakeFirst();
-      if (step !== undefined) {
-        await trx
-          .deleteFrom('steps')
-          .where('run_id', '=', row.run_id)
-          .where('position', '>=', step.position)
-          .execute();
-      }
+      if (step === undefined) return false;
+      await trx
+        .deleteFrom('steps')
+        .where('run_id', '=', row.run_id)
+        .where('position', '>=', step.position)
+        .execute();
     }
     await trx
       .updateTable('jobs')

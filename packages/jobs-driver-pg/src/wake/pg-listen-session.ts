@@ -32,8 +32,10 @@ export class PgListenSession implements WakeTransport {
     this.#maxDelayMs = backoff.maxDelayMs ?? 5000;
   }
 
-  start(emit: (queue: string) => void): void {
-    this.#loop ??= this.#run(emit);
+  start(emit: (queue: string) => void): Promise<void> {
+    return new Promise((resolve) => {
+      this.#loop ??= this.#run(emit, resolve);
+    });
   }
 
   async stop(): Promise<void> {
@@ -43,8 +45,9 @@ export class PgListenSession implements WakeTransport {
     await this.#loop;
   }
 
-  async #run(emit: (queue: string) => void): Promise<void> {
+  async #run(emit: (queue: string) => void, firstAttempt: () => void): Promise<void> {
     let failures = 0;
+    if (this.#stopped) firstAttempt();
     while (!this.#stopped) {
       const client = new pg.Client(this.#config);
       const ended = new Promise<void>((resolve) => client.once('end', resolve));
@@ -59,9 +62,11 @@ export class PgListenSession implements WakeTransport {
         await client.connect();
         await client.query(`LISTEN ${quoteIdent(this.#channel)}`);
         failures = 0;
+        firstAttempt();
         if (this.#stopped) await client.end();
         await ended;
       } catch {
+        firstAttempt();
         await client.end().catch(() => {});
         failures += 1;
       } finally {

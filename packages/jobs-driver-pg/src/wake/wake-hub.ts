@@ -2,36 +2,31 @@ import type { WakeSource } from '@x/jobs-core';
 import type { WakeTransport } from './wake-transport.js';
 
 /**
- * The driver's `wake`: fans each notified queue out to the subscribers. The transport (one LISTEN
- * session per driver) starts with the first subscriber, so a process that only enqueues never
- * holds one, and stops on `close()`.
+ * The driver's `wake`: fans each notified queue out to the subscribers. The driver starts the
+ * transport (its one LISTEN session) when it starts, so a subscription is live the moment
+ * `subscribe` returns, and stops it on `close()`.
  */
 export class WakeHub implements WakeSource {
   readonly #transport: WakeTransport;
   readonly #listeners = new Set<(queue: string) => void>();
-  #started = false;
+  #started: Promise<void> | undefined;
   #stopped = false;
 
   constructor(transport: WakeTransport) {
     this.#transport = transport;
   }
 
+  /** Starts the transport once; resolves after its first attempt to listen. */
+  start(): Promise<void> {
+    this.#started ??= this.#transport.start((queue) => this.#emit(queue));
+    return this.#started;
+  }
+
   subscribe(listener: (queue: string) => void): () => void {
     if (this.#stopped) return () => {};
     const entry = (queue: string): void => listener(queue);
     this.#listeners.add(entry);
-    if (!this.#started) {
-      this.#started = true;
-      this.#transport.start((queue) => {
-        for (const each of [...this.#listeners]) {
-          try {
-            each(queue);
-          } catch {
-            // A listener's failure is its own: the others still hear the wake.
-          }
-        }
-      });
-    }
+    void this.start();
     return () => {
       this.#listeners.delete(entry);
     };
@@ -41,6 +36,16 @@ export class WakeHub implements WakeSource {
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#listeners.clear();
-    if (this.#started) await this.#transport.stop();
+    if (this.#started !== undefined) await this.#transport.stop();
+  }
+
+  #emit(queue: string): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(queue);
+      } catch {
+        // A listener's failure is its own: the others still hear the wake.
+      }
+    }
   }
 }
