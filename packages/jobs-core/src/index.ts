@@ -10,6 +10,7 @@ export { ENQUEUE_MANY_CHUNK, ENQUEUE_MANY_MAX } from './enqueue/enqueue-many.js'
 export type { EnqueueManyOptions, EnqueueOptions, PrepareEnqueueOptions } from './enqueue/enqueue-options.js';
 export type { InputIssue } from './enqueue/parse-input.js';
 export { prepareEnqueue } from './enqueue/prepare-enqueue.js';
+export { activeTraceparent } from './enqueue/traceparent.js';
 export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
@@ -80,7 +81,7 @@ export { DEFAULT_RETRY_POLICY, resolveRetryPolicy } from './retry/retry-policy.j
 export { backoffDelay, retrySchedule } from './retry/retry-schedule.js';
 export type { JobMetrics, JobOutcomeLabel } from './telemetry/job-metrics.js';
 export { METER_NAME } from './telemetry/job-metrics.js';
-export { currentTraceparent, TRACER_NAME } from './telemetry/job-tracing.js';
+export { TRACER_NAME } from './telemetry/job-tracing.js';
 export { createWorker } from './worker/create-worker.js';
 export type { LimitConfig } from './worker/limit-config.js';
 export type { JobsLogger, LogLevel } from './worker/logger.js';

@@ -19,7 +19,7 @@ import type { JobsLogger } from '../worker/logger.js';
 import { startRenewalTimer } from '../worker/renewal-timer.js';
 import type { ExecutionObserver } from './execution-observer.js';
 import { withJobRun } from './job-run-storage.js';
-import { toJsonForm } from './json-form.js';
+import { persistableJsonForm } from './json-form.js';
 import { ProgressWriter } from './progress-writer.js';
 import { settleWithRetry } from './settle-retry.js';
 import { type PendingCompensation, StepRunner } from './step-runner.js';
@@ -321,7 +321,7 @@ class Execution {
   ): Promise<ExecutionResult> {
     let result: JsonValue;
     try {
-      result = toJsonForm(value, `job '${this.#job.name}' result`);
+      result = persistableJsonForm(value, `job '${this.#job.name}' result`);
     } catch (error) {
       return this.#settleDead(definition, { error, record: recordOf(error) }, 'terminal');
     }

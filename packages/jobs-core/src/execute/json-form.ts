@@ -1,16 +1,14 @@
 import { coreError } from '../errors/core-error.js';
 import type { JsonValue } from '../json.js';
+import { toJsonForm } from '../json-form.js';
 
 /**
- * The JSON form of a value: what a step persists and what it answers, on the first run and on
- * replay alike. A `Date` becomes its ISO string (anything with `toJSON()` its result); `undefined`,
- * a function or a symbol at the top becomes `null` (as in arrays; on members it is dropped). A
- * bigint or a cycle cannot be held: terminal `X_STEP_OUTPUT_UNSERIALIZABLE` naming `what`.
+ * The JSON form of what a step, a run or an event answered, re-coding what JSON cannot hold (a
+ * bigint, a cycle) as terminal `X_STEP_OUTPUT_UNSERIALIZABLE` naming `what`.
  */
-export function toJsonForm(value: unknown, what: string): JsonValue {
-  let text: string | undefined;
+export function persistableJsonForm(value: unknown, what: string): JsonValue {
   try {
-    text = JSON.stringify(value);
+    return toJsonForm(value);
   } catch (error) {
     throw coreError(
       'X_STEP_OUTPUT_UNSERIALIZABLE',
@@ -19,5 +17,4 @@ export function toJsonForm(value: unknown, what: string): JsonValue {
       error,
     );
   }
-  return text === undefined ? null : (JSON.parse(text) as JsonValue);
 }

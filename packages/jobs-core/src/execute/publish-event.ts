@@ -4,7 +4,7 @@ import type { JobDriver } from '../driver/job-driver.js';
 import type { Duration } from '../duration.js';
 import { durationField } from '../duration-field.js';
 import { coreError } from '../errors/core-error.js';
-import { toJsonForm } from './json-form.js';
+import { persistableJsonForm } from './json-form.js';
 
 /** How long a published event stays matchable when no `ttl` is given. */
 export const DEFAULT_EVENT_TTL_MS = 7 * 86_400_000;
@@ -33,5 +33,5 @@ export async function publishEvent(
       ? DEFAULT_EVENT_TTL_MS
       : durationField(options.ttl, 'ttl', 'X_DURATION_INVALID');
   const driver = options.driver ?? jobDriver();
-  return driver.events.publish(event, toJsonForm(payload, `event '${event}' payload`), { ttlMs });
+  return driver.events.publish(event, persistableJsonForm(payload, `event '${event}' payload`), { ttlMs });
 }

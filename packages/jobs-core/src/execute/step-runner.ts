@@ -10,7 +10,7 @@ import { assertStepName } from '../job/step-name.js';
 import type { JsonObject, JsonValue } from '../json.js';
 import { inSpan } from '../telemetry/job-tracing.js';
 import type { ExecutionObserver } from './execution-observer.js';
-import { toJsonForm } from './json-form.js';
+import { persistableJsonForm } from './json-form.js';
 import { StepSuspension } from './step-suspension.js';
 import { UnwindReached } from './unwind-reached.js';
 
@@ -134,7 +134,7 @@ export class StepRunner {
         await this.#saveFailure({ name, position, startedAt }, error);
         throw error;
       }
-      return toJsonForm(value, `step '${name}'`);
+      return persistableJsonForm(value, `step '${name}'`);
     });
     await this.#save({
       name,
@@ -257,7 +257,7 @@ export class StepRunner {
       name,
       position,
       status: 'completed',
-      output: toJsonForm(value, `compensator of '${pending.step}'`),
+      output: persistableJsonForm(value, `compensator of '${pending.step}'`),
       error: null,
       startedAt,
       completedAt: this.#now(),

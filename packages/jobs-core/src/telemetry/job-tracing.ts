@@ -12,13 +12,6 @@ import {
 /** The tracer name every @x/jobs span is created under. */
 export const TRACER_NAME = '@x/jobs-core';
 
-/** The current span's W3C `traceparent`, for stamping on an enqueued row; null with no active span or SDK. */
-export function currentTraceparent(): string | null {
-  const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
-  return carrier.traceparent ?? null;
-}
-
 /** The context a job's span is a child of: the enqueuer's span when the row carries its traceparent. */
 export function contextFromTraceparent(traceparent: string | null): Context {
   if (traceparent === null) return ROOT_CONTEXT;
