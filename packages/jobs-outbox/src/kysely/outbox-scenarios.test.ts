@@ -1,9 +1,11 @@
 import { type JobDriver, job, recordingLogger, setJobsFacade } from '@x/jobs-core';
-import { memoryJobDriver } from '@x/jobs-driver-memory';
+import { postgresJobDriver } from '@x/jobs-driver-pg';
+import { redisJobDriver } from '@x/jobs-driver-redis';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openPgTestDatabase, type PgTestDatabase } from '../../test-support/pg-test-database.js';
+import { deleteRedisPrefix, REDIS_URL } from '../../test-support/redis-cleanup.js';
 import { gate, observedDriver, until } from '../../test-support/relay-fixtures.js';
 import { createJobsFacade } from '../jobs-facade.js';
 import { withOutbox } from '../outbox-context.js';
@@ -59,20 +61,48 @@ beforeAll(async () => {
 afterAll(async () => {
   await pg?.close();
 });
-beforeEach(async () => {
-  table = pg.table('outbox');
-  await migrateOutbox(pg.db, { schema: pg.schema, table });
-  store = kyselyOutboxStore({ db: pg.db, schema: pg.schema, table, listen: pg.pool });
-  queue = memoryJobDriver();
-  setJobsFacade(createJobsFacade({ store, driver: queue, mode: 'required' }));
-});
-afterEach(async () => {
-  await Promise.all(relays.splice(0).map((created) => created.stop()));
-  setJobsFacade(null);
-  await queue.close();
-});
+/** The queues the outbox publishes to: Postgres beside the outbox, and Redis while the outbox stays in Postgres. */
+const QUEUES: readonly { name: string; open(): Promise<{ driver: JobDriver; drop(): Promise<void> }> }[] = [
+  {
+    name: 'a Postgres queue (@x/jobs-driver-pg) beside the outbox',
+    async open() {
+      const schema = `${pg.table(`${pg.schema}_queue`)}`;
+      const driver = postgresJobDriver({ pool: pg.pool }, { schema });
+      return {
+        driver,
+        drop: () => pg.pool.query(`drop schema if exists "${schema}" cascade`).then(() => undefined),
+      };
+    },
+  },
+  {
+    name: 'a Redis queue (@x/jobs-driver-redis) while the outbox is in Postgres',
+    async open() {
+      const prefix = `xjobs-outbox-test-${pg.table('r')}-${pg.schema}`;
+      const driver = redisJobDriver({ url: REDIS_URL, prefix });
+      return { driver, drop: () => deleteRedisPrefix(prefix) };
+    },
+  },
+];
 
-describe('transactional enqueue on PostgreSQL', () => {
+describe.each(QUEUES)('transactional enqueue with $name', ({ open }) => {
+  let dropQueue: () => Promise<void>;
+  beforeEach(async () => {
+    table = pg.table('outbox');
+    await migrateOutbox(pg.db, { schema: pg.schema, table });
+    store = kyselyOutboxStore({ db: pg.db, schema: pg.schema, table, listen: pg.pool });
+    const opened = await open();
+    queue = opened.driver;
+    dropQueue = opened.drop;
+    await queue.stats(); // connected (and, on Postgres, migrated) before any timing-sensitive step
+    setJobsFacade(createJobsFacade({ store, driver: queue, mode: 'required' }));
+  });
+  afterEach(async () => {
+    await Promise.all(relays.splice(0).map((created) => created.stop()));
+    setJobsFacade(null);
+    await queue.close();
+    await dropQueue();
+  });
+
   it('rolled back: the job never exists, however often the relay passes', async () => {
     await expect(
       inTransaction(async () => {
@@ -107,7 +137,7 @@ describe('transactional enqueue on PostgreSQL', () => {
         },
       },
       driver: queue,
-      claimLeaseMs: 40,
+      claimLeaseMs: 400,
     });
     await expect(crashing.runOnce()).rejects.toThrow('the process died here');
     expect(await jobsNamed('scenario-create-invoice')).toHaveLength(1);
@@ -115,7 +145,7 @@ describe('transactional enqueue on PostgreSQL', () => {
     const survivor = observedDriver(queue);
     const next = relay(survivor.driver);
     expect(await next.runOnce()).toEqual({ claimed: 0, published: 0 }); // the dead relay's lease still holds
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 450));
     expect(await next.runOnce()).toEqual({ claimed: 1, published: 1 });
     expect(survivor.published.map((request) => request.id)).toEqual([staged.id]);
     expect((await jobsNamed('scenario-create-invoice')).map((row) => row.id)).toEqual([staged.id]);
