@@ -90,7 +90,7 @@ describe('startRenewalTimer', () => {
     let answer: ((landed: boolean) => void) | undefined;
     const timer = startRenewalTimer(
       10,
-      15,
+      1_000,
       handlers(() => new Promise<boolean>((resolve) => (answer = resolve))),
     );
     await sleep(12);
