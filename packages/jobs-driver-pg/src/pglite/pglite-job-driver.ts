@@ -1,0 +1,75 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { JobsDatabase } from '../database-types.js';
+import type { SqlJobDriverOptions } from '../driver-options.js';
+import { pgError } from '../errors.js';
+import { validateRetention } from '../postgres-job-driver.js';
+import { DEFAULT_SCHEMA, validateSchemaName } from '../schema-name.js';
+import { createSqlJobDriver, type PostgresJobDriver } from '../sql-job-driver.js';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
+import { PgliteListen } from './pglite-listen.js';
+
+/** Options of {@link pgliteJobDriver}. */
+export interface PgliteJobDriverOptions extends SqlJobDriverOptions {
+  /**
+   * The database's directory on disk: created when missing, held with an exclusive lock file
+   * (`<dataDir>/.x-jobs.lock`) until `close()`. Absent: an in-memory database, gone on close.
+   */
+  readonly dataDir?: string;
+  /**
+   * A PGlite instance you own, instead of `dataDir`: the driver neither locks nor closes it, so
+   * several drivers (schemas) may share one instance.
+   */
+  readonly pglite?: PGlite;
+}
+
+/**
+ * The same driver over embedded PGlite (PostgreSQL in WASM): the zero-infrastructure default for
+ * the demo, `x-jobs dev` and tests. Resolves once the instance is open and migrated. One process
+ * per `dataDir`: a second opener is refused with `X_PGLITE_LOCKED` while the owner lives.
+ *
+ * ```ts
+ * const driver = await pgliteJobDriver({ dataDir: '.x-jobs/db' });
+ * ```
+ */
+export async function pgliteJobDriver(options: PgliteJobDriverOptions = {}): Promise<PostgresJobDriver> {
+  const schema = validateSchemaName(options.schema ?? DEFAULT_SCHEMA);
+  const doneRetentionMs = validateRetention(options.doneRetentionMs);
+  if (options.dataDir !== undefined && options.pglite !== undefined) {
+    throw pgError('X_PG_OPTIONS_INVALID', 'Pass dataDir or pglite, not both.', { field: 'pglite' });
+  }
+  if (options.dataDir !== undefined && (typeof options.dataDir !== 'string' || options.dataDir === '')) {
+    throw pgError('X_PG_OPTIONS_INVALID', 'dataDir: must be a non-empty path.', { field: 'dataDir' });
+  }
+  const lock: DataDirLock | undefined =
+    options.dataDir === undefined ? undefined : await lockDataDir(options.dataDir);
+  let owned: PGlite | undefined;
+  try {
+    owned = options.pglite === undefined ? await PGlite.create(options.dataDir) : undefined;
+    const pglite = options.pglite ?? (owned as PGlite);
+    const driver = createSqlJobDriver({
+      name: 'pglite',
+      db: new Kysely<JobsDatabase>({ dialect: new PGliteDialect(pglite) }),
+      schema,
+      migrate: options.migrate ?? true,
+      doneRetentionMs,
+      wake: options.wake === false ? undefined : new PgliteListen(pglite, schema),
+      release: async () => {
+        await owned?.close();
+        await lock?.release();
+      },
+    });
+    try {
+      await driver.ready();
+    } catch (error) {
+      await driver.close();
+      throw error;
+    }
+    return driver;
+  } catch (error) {
+    await owned?.close().catch(() => {});
+    await lock?.release();
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { quoteIdent } from '../schema-name.js';
+import type { WakeTransport } from '../wake/wake-transport.js';
+
+/**
+ * The wake on PGlite: its in-process `listen`. Notifications never leave the process (PGlite is
+ * one process's database), which is all a single-process app needs.
+ */
+export class PgliteListen implements WakeTransport {
+  readonly #pglite: PGlite;
+  readonly #channel: string;
+  #unlisten: (() => Promise<void>) | undefined;
+
+  constructor(pglite: PGlite, channel: string) {
+    this.#pglite = pglite;
+    this.#channel = channel;
+  }
+
+  async start(emit: (queue: string) => void): Promise<void> {
+    this.#unlisten = await this.#pglite.listen(quoteIdent(this.#channel), (payload) => emit(payload));
+  }
+
+  async stop(): Promise<void> {
+    await this.#unlisten?.().catch(() => {});
+    this.#unlisten = undefined;
+  }
+}
