@@ -1,5 +1,6 @@
 import { SpanKind } from '@opentelemetry/api';
 import type { ClaimedJob } from '../driver/claim.js';
+import type { EventQuery } from '../driver/event-store.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import type { JobErrorRecord, StopReason } from '../driver/job-state.js';
 import type { LeaseGrant } from '../driver/lease-store.js';
@@ -358,6 +359,9 @@ class Execution {
       );
       if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
       if (!landed) return this.#lostAfterFinish();
+      if (thrown.waitFor !== undefined && thrown.query !== undefined) {
+        await this.#recheckWait(thrown.waitFor, thrown.query);
+      }
       this.#options.metrics?.outcome(this.#job.queue, 'suspended');
       return { outcome: 'suspended', code: null };
     }
@@ -384,6 +388,22 @@ class Execution {
       return this.#unwind(definition, runner, runner.compensations, failure, decision.stopReason);
     }
     return this.#settleDead(definition, failure, decision.stopReason);
+  }
+
+  /**
+   * An event published between the wait's last look and the suspension being recorded woke no one
+   * (the row was not yet waiting): look once more, and make the run due now if it is there.
+   */
+  async #recheckWait(event: string, query: EventQuery): Promise<void> {
+    try {
+      if ((await this.#driver.events.find(event, query)) !== null)
+        await this.#driver.introspect?.promote(this.#job.id);
+    } catch (error) {
+      this.#options.logger.log('debug', 'jobs.wait.recheck-failed', {
+        ...this.#logFields(),
+        code: errorCode(error) ?? null,
+      });
+    }
   }
 
   /** A run that failed for good earlier (or whose final attempt lapsed): replay, unwind, bury. */

@@ -232,7 +232,10 @@ export class StepRunner {
       });
       return null;
     }
-    throw new StepSuspension(name, Math.min(state.deadline, now + this.#options.eventPollMs), event);
+    throw new StepSuspension(name, Math.min(state.deadline, now + this.#options.eventPollMs), event, {
+      since: state.since,
+      ...(options.match === undefined ? {} : { match: options.match }),
+    });
   }
 
   /** Runs one compensator as the durable step `compensate:<step>`; a completed one is skipped. */

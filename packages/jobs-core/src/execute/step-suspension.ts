@@ -1,3 +1,5 @@
+import type { EventQuery } from '../driver/event-store.js';
+
 /**
  * Thrown by `step.sleep` / `step.waitForEvent` to park the run: control flow, not a failure. It
  * deliberately does not extend `Error`, so an app's `catch (e) { if (e instanceof Error) … }`
@@ -11,11 +13,14 @@ export class StepSuspension {
   readonly runAt: number;
   /** The event whose publish wakes the run early, for waits. */
   readonly waitFor: string | undefined;
+  /** What the wait looks for: re-asked once the suspension is recorded, to close the publish race. */
+  readonly query: EventQuery | undefined;
 
-  constructor(step: string, runAt: number, waitFor?: string) {
+  constructor(step: string, runAt: number, waitFor?: string, query?: EventQuery) {
     this.step = step;
     this.runAt = runAt;
     this.waitFor = waitFor;
+    this.query = query;
   }
 }
 

@@ -49,6 +49,25 @@ describe('step.waitForEvent', () => {
     expect(done?.result).toBe('approved');
   });
 
+  it('does not miss an event published between its last look and the suspension being recorded', async () => {
+    const waiting = waits('1d');
+    harness = createJobTestHarness({ jobs: [waiting] });
+    const events = harness.driver.events;
+    const find = events.find.bind(events);
+    let raced = false;
+    events.find = async (event, query) => {
+      const found = await find(event, query);
+      if (!raced) {
+        raced = true; // the publish lands right after the wait looked, before it suspends
+        await harness?.publishEvent('order.approved', { orderId: 'o-race', approved: true });
+      }
+      return found;
+    };
+    const { id } = await harness.run(waiting, { orderId: 'o-race' });
+    await harness.drain(); // no clock move: the event must not wait for the 10-minute poll
+    expect((await harness.job(id))?.result).toBe('approved');
+  });
+
   it('answers null once the timeout passes', async () => {
     const waiting = waits('1h');
     harness = createJobTestHarness({ jobs: [waiting] });
