@@ -14,7 +14,7 @@ import type {
 import { callScript, type DriverContext } from './driver-context.js';
 import { redisError } from './errors.js';
 import { decodeClaimedJob } from './job-codec.js';
-import { DEFAULT_PREFIX, keySpace } from './key-space.js';
+import { DEFAULT_PREFIX, type KeySpace, keySpace } from './key-space.js';
 import { ACK_SCRIPT } from './lua/ack.lua.js';
 import { CLAIM_SCRIPT } from './lua/claim.lua.js';
 import { ENQUEUE_SCRIPT } from './lua/enqueue.lua.js';
@@ -45,10 +45,12 @@ import { CLOCK_SYNC_INTERVAL_MS, ServerClock } from './server-clock.js';
 /** Requests per enqueue script call (the contract's batch size). */
 const ENQUEUE_CHUNK = 1000;
 
-/** The Redis {@link JobDriver}: adds `prefix` and `doneTtlMs` to read back what it was built with. */
+/** The Redis {@link JobDriver}, plus what it was built with: its prefix, key space and retention. */
 export interface RedisJobDriver extends JobDriver {
   readonly name: 'redis';
   readonly prefix: string;
+  /** Every key name the driver uses (the README's key layout), for operators and tests. */
+  readonly keys: KeySpace;
   readonly doneTtlMs: number;
 }
 
@@ -100,6 +102,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
   return {
     name: 'redis',
     prefix,
+    keys,
     doneTtlMs: context.doneTtlMs,
     steps: redisStepStore(context),
     events: redisEventStore(context),

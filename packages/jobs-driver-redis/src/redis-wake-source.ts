@@ -98,10 +98,11 @@ export class RedisWakeSource implements WakeSource {
     const pending = this.#timers.get(queue);
     if (pending !== undefined && pending.at <= dueAt) return;
     if (pending !== undefined) clearTimeout(pending.timer);
+    // Two ms late on purpose: both clocks floor to the ms, so the work is surely due when heard.
     const timer = setTimeout(() => {
       this.#timers.delete(queue);
       this.#emit(queue);
-    }, delay);
+    }, delay + 2);
     timer.unref();
     this.#timers.set(queue, { at: dueAt, timer });
   }
