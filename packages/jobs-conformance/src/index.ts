@@ -13,4 +13,8 @@ export type {
   OutboxStoreHarness,
   OutboxStoreSubject,
 } from './outbox-store-conformance.js';
-export { OUTBOX_STORE_CASES, outboxHarness, outboxStoreConformance } from './outbox-store-conformance.js';
+export {
+  OUTBOX_STORE_CASES,
+  outboxStoreConformance,
+  runOutboxStoreCase,
+} from './outbox-store-conformance.js';

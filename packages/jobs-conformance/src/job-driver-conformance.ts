@@ -5,8 +5,13 @@ import { conformanceError } from './errors.js';
 import type { JobDriverCase } from './job-driver-case.js';
 import { JOB_DRIVER_CASES, WAKE_CASES } from './job-driver-cases.js';
 
-/** How the suite gets and disposes of the driver under test. */
-export interface JobDriverConformanceOptions {
+/**
+ * How the suite gets and disposes of the driver under test. `Subject` is what `create` answers,
+ * so `destroy` receives the driver's own type.
+ */
+export interface JobDriverConformanceOptions<
+  Subject extends JobDriver | ConformanceSubject = JobDriver | ConformanceSubject,
+> {
   /** Names the suite: `describe('<name> driver conformance')`. */
   readonly name: string;
   /**
@@ -14,9 +19,9 @@ export interface JobDriverConformanceOptions {
    * Cases use unique queue names, so the drivers may share one database if it is not shared with
    * other test files running at the same time.
    */
-  readonly create: () => JobDriver | ConformanceSubject | Promise<JobDriver | ConformanceSubject>;
-  /** Called after each case with what `create` answered. (Default: `driver.close()`) */
-  readonly destroy?: (subject: JobDriver | ConformanceSubject) => unknown;
+  readonly create: () => Subject | Promise<Subject>;
+  /** Called after each case with what `create` answered, pass or fail. (Default: `driver.close()`) */
+  readonly destroy?: (subject: Subject) => unknown;
   /**
    * The base duration of timing cases in ms: short visibility timeouts and TTLs are one tick and
    * the suite waits two. Raise it for a slow backend; with a `clock` no real time passes. (Default: 200)
@@ -33,7 +38,9 @@ export interface JobDriverConformanceOptions {
 
 const DEFAULT_TICK_MS = 200;
 
-function checkOptions(options: JobDriverConformanceOptions): void {
+function checkOptions(
+  options: Pick<JobDriverConformanceOptions<never>, 'name' | 'tickMs'> & { create: unknown },
+): void {
   if (typeof options.name !== 'string' || options.name.trim() === '') {
     throw conformanceError(
       'X_CONFORMANCE_OPTIONS_INVALID',
@@ -62,16 +69,17 @@ function checkOptions(options: JobDriverConformanceOptions): void {
  * Runs one case against a driver from `options.create()` and disposes of it, whatever the outcome.
  * Rejects with the case's assertion error when the driver does not behave.
  */
-export async function runJobDriverCase(
+export async function runJobDriverCase<Subject extends JobDriver | ConformanceSubject>(
   testCase: JobDriverCase,
-  options: Pick<JobDriverConformanceOptions, 'create' | 'destroy' | 'tickMs'>,
+  options: Pick<JobDriverConformanceOptions<Subject>, 'create' | 'destroy' | 'tickMs'>,
 ): Promise<void> {
-  const subject = await options.create();
+  const subject: Subject = await options.create();
+  const created: JobDriver | ConformanceSubject = subject;
   try {
-    await testCase.run(createDriverHarness(subject, options.tickMs ?? DEFAULT_TICK_MS));
+    await testCase.run(createDriverHarness(created, options.tickMs ?? DEFAULT_TICK_MS));
   } finally {
     if (options.destroy !== undefined) await options.destroy(subject);
-    else await ('driver' in subject ? subject.driver : subject).close();
+    else await ('driver' in created ? created.driver : created).close();
   }
 }
 
@@ -79,7 +87,9 @@ export async function runJobDriverCase(
  * Registers the whole `JobDriver` contract as vitest suites: one `describe` per group, one `it` per
  * case. A driver passes when every test passes.
  */
-export function jobDriverConformance(options: JobDriverConformanceOptions): void {
+export function jobDriverConformance<Subject extends JobDriver | ConformanceSubject>(
+  options: JobDriverConformanceOptions<Subject>,
+): void {
   checkOptions(options);
   const groups = new Map<string, JobDriverCase[]>();
   const cases = options.wake === false ? JOB_DRIVER_CASES : [...JOB_DRIVER_CASES, ...WAKE_CASES];

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EnqueueRequest, OutboxRecord, OutboxStore } from '@x/jobs-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { ConformanceCase } from './conformance-case.js';
+import { conformanceError } from './errors.js';
 
 /** What an outbox store factory hands the suite: the store and a way to open its transactions. */
 export interface OutboxStoreSubject<Tx> {
@@ -16,10 +18,12 @@ export interface OutboxStoreSubject<Tx> {
 
 /** Options of {@link outboxStoreConformance}. */
 export interface OutboxStoreConformanceOptions<Tx> {
-  /** Names the vitest suite: `outbox store conformance: <name>`. */
+  /** Names the suite: `describe('<name> outbox store conformance')`. */
   readonly name: string;
-  /** Called before every case; must answer a store that shares no rows with any other. */
-  create(): Promise<OutboxStoreSubject<Tx>>;
+  /** Called once per case; must answer a store that shares no rows with any other. */
+  readonly create: () => Promise<OutboxStoreSubject<Tx>>;
+  /** Per-case timeout in ms. (Default: 20000) */
+  readonly timeoutMs?: number;
 }
 
 /** What each outbox case receives. */
@@ -37,11 +41,7 @@ export interface OutboxStoreHarness<Tx> extends OutboxStoreSubject<Tx> {
 }
 
 /** One behaviour of the outbox store contract: a vitest test under `group`. */
-export interface OutboxStoreCase {
-  readonly group: string;
-  readonly name: string;
-  run<Tx>(harness: OutboxStoreHarness<Tx>): Promise<void>;
-}
+export type OutboxStoreCase = ConformanceCase<OutboxStoreHarness<unknown>>;
 
 const HOUR_MS = 3_600_000;
 const LAPSE_WAIT_MS = 25;
@@ -277,28 +277,45 @@ export const OUTBOX_STORE_CASES: readonly OutboxStoreCase[] = [
 ];
 
 /**
- * Registers the outbox store contract as vitest suites, one test per case, with a fresh store
- * from `create()` for each. A third party certifies its own store with:
+ * Runs one case against a store from `options.create()` and destroys it, whatever the outcome.
+ * Rejects with the case's assertion error when the store does not behave.
+ */
+export async function runOutboxStoreCase<Tx>(
+  testCase: OutboxStoreCase,
+  options: Pick<OutboxStoreConformanceOptions<Tx>, 'create'>,
+): Promise<void> {
+  const subject = await options.create();
+  try {
+    await testCase.run(outboxHarness(subject) as unknown as OutboxStoreHarness<unknown>);
+  } finally {
+    await subject.destroy?.();
+  }
+}
+
+/**
+ * Registers the outbox store contract as vitest suites, one `describe` per group and one `it` per
+ * case, each on a fresh store. A third party certifies its own store with:
  *
  * ```ts
  * outboxStoreConformance({ name: 'my-store', create: async () => ({ store, transaction }) });
  * ```
  */
 export function outboxStoreConformance<Tx>(options: OutboxStoreConformanceOptions<Tx>): void {
-  describe(`outbox store conformance: ${options.name}`, () => {
-    let subject: OutboxStoreSubject<Tx> | undefined;
-    beforeEach(async () => {
-      subject = await options.create();
-    });
-    afterEach(async () => {
-      await subject?.destroy?.();
-      subject = undefined;
-    });
-    const groups = [...new Set(OUTBOX_STORE_CASES.map((c) => c.group))];
-    for (const group of groups) {
+  if (
+    typeof options.name !== 'string' ||
+    options.name.trim() === '' ||
+    typeof options.create !== 'function'
+  ) {
+    throw conformanceError(
+      'X_CONFORMANCE_OPTIONS_INVALID',
+      'outboxStoreConformance: name must be a non-empty string and create a function.',
+    );
+  }
+  describe(`${options.name} outbox store conformance`, () => {
+    for (const group of new Set(OUTBOX_STORE_CASES.map((testCase) => testCase.group))) {
       describe(group, () => {
-        for (const c of OUTBOX_STORE_CASES.filter((candidate) => candidate.group === group)) {
-          it(c.name, () => c.run(outboxHarness(subject as OutboxStoreSubject<Tx>)));
+        for (const testCase of OUTBOX_STORE_CASES.filter((candidate) => candidate.group === group)) {
+          it(testCase.name, () => runOutboxStoreCase(testCase, options), options.timeoutMs ?? 20_000);
         }
       });
     }
