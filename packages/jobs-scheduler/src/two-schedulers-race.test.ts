@@ -1,0 +1,190 @@
+import type { JobDriver, JobRecord } from '@x/jobs-core';
+import { job, silentLogger } from '@x/jobs-core';
+import { memoryJobDriver, virtualClock } from '@x/jobs-driver-memory';
+import { migrate, postgresJobDriver } from '@x/jobs-driver-pg';
+import { redisJobDriver } from '@x/jobs-driver-redis';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { inProcessLeader } from './in-process-leader.js';
+import { createScheduler, type Scheduler } from './scheduler.js';
+import { task } from './task.js';
+
+// Two schedulers (two driver instances: two processes, as far as the backend can tell) dispatch
+// the same tasks over 100 occurrences; every occurrence must be enqueued exactly once.
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// One schema and one key prefix reused by every run, with fixed task names: a run removes its rows
+// and releases its lease, and what stays (two watermarks) does not grow from run to run.
+const PG_SCHEMA = 'x_jobs_test_scheduler';
+const REDIS_PREFIX = 'xjobs-test-scheduler';
+const OCCURRENCES = 100;
+const MINUTE = 60_000;
+const EARLIEST_START = Date.parse('2026-03-01T00:00:30Z');
+
+interface DriverPair {
+  readonly a: JobDriver;
+  readonly b: JobDriver;
+  close(): Promise<void>;
+}
+
+const backends: Record<string, () => Promise<DriverPair>> = {
+  async memory() {
+    const driver = memoryJobDriver();
+    return { a: driver, b: driver, close: () => driver.close() };
+  },
+  async postgres() {
+    await migrate({ connectionString: DATABASE_URL }, { schema: PG_SCHEMA }).catch((error: unknown) => {
+      throw new Error(`The scheduler race test needs PostgreSQL at DATABASE_URL=${DATABASE_URL}.`, {
+        cause: error,
+      });
+    });
+    const open = () =>
+      postgresJobDriver({ connectionString: DATABASE_URL, max: 2 }, { schema: PG_SCHEMA, migrate: false });
+    const a = open();
+    const b = open();
+    return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
+  },
+  async redis() {
+    const a = redisJobDriver({ url: REDIS_URL, prefix: REDIS_PREFIX });
+    const b = redisJobDriver({ url: REDIS_URL, prefix: REDIS_PREFIX });
+    await a.stats().catch((error: unknown) => {
+      throw new Error(`The scheduler race test needs Redis at REDIS_URL=${REDIS_URL}.`, { cause: error });
+    });
+    return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
+  },
+};
+
+// A one-entry and a two-entry task, both every minute (in two zones), enqueuing one job.
+const raceJob = job({
+  name: 'scheduler-race-job',
+  input: z.object({ slot: z.string() }),
+  idempotencyKey: ({ slot }) => `race:${slot}`,
+  tenant: 'none',
+  run: async () => undefined,
+});
+const raceTasks = [
+  task({
+    name: 'scheduler-race-single',
+    cron: '* * * * *',
+    tz: 'UTC',
+    enqueue: () => [[raceJob, { slot: 's' }]],
+  }),
+  task({
+    name: 'scheduler-race-pair',
+    cron: '* * * * *',
+    tz: 'Europe/Berlin',
+    catchUp: 'run-all',
+    enqueue: () => [
+      [raceJob, { slot: 'p1' }],
+      [raceJob, { slot: 'p2' }],
+    ],
+  }),
+];
+
+async function listAll(driver: JobDriver, name: string): Promise<JobRecord[]> {
+  const rows: JobRecord[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await driver.introspect!.list({ name, limit: 1000, ...(cursor === null ? {} : { cursor }) });
+    rows.push(...page.jobs);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return rows;
+}
+
+async function removeRows(driver: JobDriver): Promise<void> {
+  const rows = await listAll(driver, raceJob.name);
+  await Promise.all(rows.map((row) => driver.introspect!.remove(row.id)));
+}
+
+/** Where a run's virtual clock starts: 30 s past the minute of the latest stored watermark, so nothing is due yet. */
+async function startAfterWatermarks(driver: JobDriver): Promise<number> {
+  const stored = await Promise.all(raceTasks.map((handle) => driver.schedules!.get(handle.name)));
+  const latest = Math.max(EARLIEST_START, ...stored.map((state) => state?.watermark ?? 0));
+  return Math.floor(latest / MINUTE) * MINUTE + 30_000;
+}
+
+interface RaceResult {
+  readonly start: number;
+  readonly keys: readonly string[];
+  /** How many distinct schedulers led at least one round. */
+  readonly leaders: number;
+  /** Rounds in which a node found the watermark moved under it and fired nothing. */
+  readonly lostRaces: number;
+}
+
+/** Runs the race and answers the rows written (removed from the backend afterwards). */
+async function race(pair: DriverPair, election: 'lease' | 'none'): Promise<RaceResult> {
+  try {
+    await removeRows(pair.a);
+    const start = await startAfterWatermarks(pair.a);
+    const clock = virtualClock(start);
+    const open = (driver: JobDriver): Scheduler =>
+      createScheduler({
+        driver,
+        tasks: raceTasks,
+        clock,
+        logger: silentLogger,
+        handleSignals: false,
+        ...(election === 'none' ? { leader: inProcessLeader({ unsafe: true }) } : {}),
+      });
+    let a = open(pair.a);
+    let b = open(pair.b);
+    const leaders = new Set<Scheduler>();
+    let lostRaces = 0;
+    await Promise.all([a.tick(), b.tick()]);
+    for (let i = 1; i <= OCCURRENCES; i += 1) {
+      clock.advance('1m');
+      const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
+      if (ra.leader) leaders.add(a);
+      if (rb.leader) leaders.add(b);
+      lostRaces += [...ra.tasks, ...rb.tasks].filter((dispatch) => dispatch.outcome === 'lost-race').length;
+      // A rolling deploy every 25 occurrences: the leader stops (releasing the lease) and a fresh
+      // scheduler on the same driver replaces it, while the other one takes over.
+      if (i % 25 === 0) {
+        if (ra.leader) {
+          await a.stop();
+          a = open(pair.a);
+        } else {
+          await b.stop();
+          b = open(pair.b);
+        }
+      }
+    }
+    await Promise.all([a.stop(), b.stop()]);
+    const keys = (await listAll(pair.a, raceJob.name)).map((row) => row.idempotencyKey);
+    return { start, keys, leaders: leaders.size, lostRaces };
+  } finally {
+    await removeRows(pair.a);
+    await pair.close();
+  }
+}
+
+/** Each task enqueued each of the 100 minutes after `start` exactly once (three slots in all). */
+function expectEachOccurrenceOnce({ start, keys }: RaceResult): void {
+  expect(keys).toHaveLength(OCCURRENCES * 3);
+  expect(new Set(keys).size).toBe(keys.length);
+  const minutes = Array.from({ length: OCCURRENCES }, (_, i) =>
+    new Date(start - 30_000 + (i + 1) * MINUTE).toISOString(),
+  );
+  for (const slot of ['s', 'p1', 'p2']) {
+    const fired = keys.filter((key) => key.startsWith(`race:${slot}@`)).map((key) => key.split('@')[2]);
+    expect(fired.sort()).toEqual(minutes);
+  }
+}
+
+describe.each(Object.keys(backends))('two schedulers racing on %s', (backend) => {
+  it(`with the leader lease: each of ${OCCURRENCES} occurrences enqueued once, across leader handovers`, async () => {
+    const result = await race(await backends[backend]!(), 'lease');
+    expectEachOccurrenceOnce(result);
+    expect(result.leaders).toBeGreaterThan(1);
+  });
+
+  it(`with no election at all: the watermark compare-and-set alone still enqueues each occurrence once`, async () => {
+    const result = await race(await backends[backend]!(), 'none');
+    expectEachOccurrenceOnce(result);
+    // Both nodes dispatched every round: the race was real, and the loser of each CAS fired nothing.
+    expect(result.lostRaces).toBeGreaterThan(0);
+  });
+});
