@@ -1,4 +1,4 @@
-import { JOB_DRIVER_CASES, type JobDriverCase, runJobDriverCase } from '@x/jobs-conformance';
+import { JOB_DRIVER_CASES, type JobDriverCase, runJobDriverCase, WAKE_CASES } from '@x/jobs-conformance';
 import type { ClaimRef, JobDriver, JobIntrospection } from '@x/jobs-core';
 import { describe, expect, it } from 'vitest';
 import { memoryJobDriver, virtualClock } from './index.js';
@@ -214,6 +214,20 @@ const enqueueManyReordered: Breakage = (inner) => ({
   enqueueMany: async (requests) => [...(await inner.enqueueMany(requests))].reverse(),
 });
 
+/** subscribe accepts listeners and never calls them. */
+const wakeNeverDelivers: Breakage = (inner) => ({ ...inner, wake: { subscribe: () => () => undefined } });
+
+/** unsubscribe does nothing: a stopped worker keeps hearing wakes. */
+const unsubscribeIgnored: Breakage = (inner) => ({
+  ...inner,
+  wake: {
+    subscribe(listener) {
+      inner.wake!.subscribe(listener);
+      return () => undefined;
+    },
+  },
+});
+
 /** close() does nothing: the driver keeps answering. */
 const closeIgnored: Breakage = (inner) => ({ ...inner, close: async () => undefined });
 
@@ -323,6 +337,8 @@ const BROKEN: readonly {
     breakage: enqueueManyReordered,
     caughtBy: ['enqueue: enqueueMany answers in request order'],
   },
+  { name: 'never delivers a wake', breakage: wakeNeverDelivers, caughtBy: ['wake: a subscriber hears'] },
+  { name: 'ignores unsubscribe', breakage: unsubscribeIgnored, caughtBy: ['wake: an unsubscribed listener'] },
   {
     name: 'keeps answering after close',
     breakage: closeIgnored,
@@ -332,7 +348,7 @@ const BROKEN: readonly {
 
 /** The one case whose `group: name` starts with `prefix`. */
 function caseStartingWith(prefix: string): JobDriverCase {
-  const found = JOB_DRIVER_CASES.filter((testCase) =>
+  const found = [...JOB_DRIVER_CASES, ...WAKE_CASES].filter((testCase) =>
     `${testCase.group}: ${testCase.name}`.startsWith(prefix),
   );
   expect(found, `exactly one case starts with "${prefix}"`).toHaveLength(1);
