@@ -4,6 +4,7 @@ import { claimCases } from './cases/claim-cases.js';
 import { enqueueCases } from './cases/enqueue-cases.js';
 import { eventCases } from './cases/event-cases.js';
 import { fencingCases } from './cases/fencing-cases.js';
+import { identityCases } from './cases/identity-cases.js';
 import { introspectionCases } from './cases/introspection-cases.js';
 import { leaseCases } from './cases/lease-cases.js';
 import { lifecycleCases } from './cases/lifecycle-cases.js';
@@ -31,6 +32,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...introspectionCases,
   ...statsCases,
   ...lifecycleCases,
+  ...identityCases,
 ];
 
 /** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */

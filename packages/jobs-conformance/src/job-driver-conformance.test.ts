@@ -39,6 +39,7 @@ describe('the case catalogue', () => {
         'cancel',
         'claim',
         'close',
+        'driver',
         'enqueue',
         'events',
         'fencing',

@@ -228,6 +228,9 @@ const unsubscribeIgnored: Breakage = (inner) => ({
   },
 });
 
+/** now() reads the wall clock, not the clock the rows are timed by. */
+const nowIgnoresClock: Breakage = (inner) => ({ ...inner, now: () => Date.now() });
+
 /** close() does nothing: the driver keeps answering. */
 const closeIgnored: Breakage = (inner) => ({ ...inner, close: async () => undefined });
 
@@ -339,6 +342,11 @@ const BROKEN: readonly {
   },
   { name: 'never delivers a wake', breakage: wakeNeverDelivers, caughtBy: ['wake: a subscriber hears'] },
   { name: 'ignores unsubscribe', breakage: unsubscribeIgnored, caughtBy: ['wake: an unsubscribed listener'] },
+  {
+    name: 'answers now() from another clock',
+    breakage: nowIgnoresClock,
+    caughtBy: ['driver: now() is the clock'],
+  },
   {
     name: 'keeps answering after close',
     breakage: closeIgnored,
