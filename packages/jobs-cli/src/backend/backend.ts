@@ -3,21 +3,20 @@ import type { BackendChoice } from './backend-choice.js';
 
 /** What `migrate` reports. */
 export interface MigrationReport {
-  /** Migrations applied by this call, in order (empty when the schema was current). */
-  readonly applied: readonly string[];
-  /** Every migration the schema now has. */
-  readonly current: readonly string[];
+  /** The schema migrated. */
+  readonly schema: string;
+  /** Migration versions applied by this call, in order (empty when the schema was current). */
+  readonly applied: readonly number[];
+  /** The schema version after the call. */
+  readonly version: number;
 }
 
 /** An opened backend: the driver and what the CLI needs around it. */
 export interface Backend {
   readonly choice: BackendChoice;
   readonly driver: JobDriver;
-  /**
-   * Applies pending schema migrations, reporting each as it starts. Absent for backends with no
-   * schema (Redis, memory).
-   */
-  readonly migrate?: (onMigration: (name: string) => void) => Promise<MigrationReport>;
+  /** Applies pending schema migrations. Absent for backends with no schema (Redis, memory). */
+  readonly migrate?: () => Promise<MigrationReport>;
   /** A Kysely instance on the queue's database (PostgreSQL, PGlite) for the module's `boot`; absent elsewhere. */
   readonly db?: unknown;
   /** Closes the driver and anything opened for it (a PGlite instance, a pool). Safe to call twice. */

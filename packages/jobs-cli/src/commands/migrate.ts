@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { MigrationReport } from '../backend/backend.js';
 import { type BackendFlags, describeBackend } from '../backend/backend-choice.js';
 import type { CommandContext } from '../command-context.js';
 import { addBackendOptions, addJsonOption, type JsonFlag } from '../command-options.js';
@@ -9,10 +10,12 @@ import { examples, operate } from './operate.js';
 export interface MigrateJson {
   /** The driver: `pg`, `pglite`, `redis` or `memory`. */
   readonly backend: string;
-  /** Migrations this run applied, in order (empty when already current or schemaless). */
-  readonly applied: readonly string[];
-  /** Every migration the schema has now (empty for Redis and memory, which have no schema). */
-  readonly current: readonly string[];
+  /** The schema migrated, or null for Redis and memory (no schema). */
+  readonly schema: string | null;
+  /** Migration versions this run applied, in order (empty when already current or schemaless). */
+  readonly applied: readonly number[];
+  /** The schema version now (0 for Redis and memory). */
+  readonly version: number;
 }
 
 /** `x-jobs migrate`: applies pending schema migrations (PostgreSQL, PGlite); a no-op elsewhere. */
@@ -31,29 +34,24 @@ export function registerMigrate(program: Command, context: CommandContext): void
     await operate(context, flags, async (backend, printer) => {
       const where = describeBackend(backend.choice, context.io.cwd);
       if (backend.migrate === undefined) {
-        const data: MigrateJson = { backend: backend.choice.kind, applied: [], current: [] };
+        const data: MigrateJson = { backend: backend.choice.kind, schema: null, applied: [], version: 0 };
         printer.result(data, (_, p) => `${p.dim('Nothing to migrate:')} ${where} keeps no schema.`);
         return;
       }
       const progress = startProgress(printer, `Migrating ${where}`);
-      let report: Awaited<ReturnType<NonNullable<typeof backend.migrate>>>;
+      let report: MigrationReport;
       try {
-        report = await backend.migrate((name) => progress.update(name));
+        report = await backend.migrate();
       } finally {
         progress.done();
       }
-      const data: MigrateJson = {
-        backend: backend.choice.kind,
-        applied: report.applied,
-        current: report.current,
-      };
+      const data: MigrateJson = { backend: backend.choice.kind, ...report };
       printer.result(data, (result, p) =>
         result.applied.length === 0
-          ? `${p.green('Up to date:')} ${where} has all ${result.current.length} migrations.`
-          : [
-              `${p.green('Migrated')} ${where}: applied ${result.applied.length} of ${result.current.length}.`,
-              ...result.applied.map((name) => `  ${p.green('+')} ${name}`),
-            ].join('\n'),
+          ? `${p.green('Up to date:')} ${where}, schema ${result.schema} at version ${result.version}.`
+          : `${p.green('Migrated')} ${where}, schema ${result.schema}: applied ${result.applied
+              .map((version) => `#${version}`)
+              .join(', ')}; now at version ${result.version}.`,
       );
     });
   });

@@ -15,7 +15,6 @@ import {
 } from '../command-options.js';
 import { formatInZone, formatRelative } from '../output/format-time.js';
 import { Printer } from '../output/printer.js';
-import { renderTable } from '../output/table.js';
 import { examples } from './operate.js';
 
 /** One upcoming fire time. */
@@ -107,27 +106,28 @@ export function registerTasks(program: Command, context: CommandContext): void {
     printer.result(data, (shown, p) =>
       shown.tasks.length === 0
         ? p.dim('The module registers no tasks.')
-        : renderTable(
-            [
-              { header: 'TASK' },
-              { header: 'CRON' },
-              { header: 'ZONE' },
-              { header: 'NEXT (LOCAL TIME)' },
-              { header: 'LAST FIRED' },
-              { header: 'PAUSED' },
-            ],
-            shown.tasks.map((task) => [
-              p.bold(task.name),
-              task.cron,
-              task.tz,
-              task.next
-                .map((occurrence) => `${occurrence.local} (${formatRelative(occurrence.at, now)})`)
-                .join('; '),
-              task.state?.lastFiredAt == null ? p.dim('—') : formatRelative(task.state.lastFiredAt, now),
-              task.state?.paused === true ? p.yellow('paused') : p.dim('no'),
-            ]),
-            p.dim,
-          ),
+        : shown.tasks
+            .map((task) => {
+              const label = (text: string): string => `  ${p.dim(text.padEnd(11))}`;
+              const lines = [
+                `${p.bold(task.name)}  ${task.cron}  ${p.cyan(task.tz)}  ${p.dim(`catch-up ${task.catchUp}`)}  → ${task.jobs.join(', ')}`,
+                ...task.next.map(
+                  (occurrence, index) =>
+                    `${label(index === 0 ? 'next' : '')}${occurrence.local} ${p.dim(`(${formatRelative(occurrence.at, now)})`)}`,
+                ),
+              ];
+              if (task.state !== null) {
+                lines.push(
+                  `${label('last fired')}${
+                    task.state.lastFiredAt === null
+                      ? p.dim('never')
+                      : `${formatInZone(task.state.lastFiredAt, task.tz)} ${p.dim(`(${formatRelative(task.state.lastFiredAt, now)})`)}`
+                  }${task.state.paused ? `  ${p.yellow('paused')}` : ''}`,
+                );
+              }
+              return lines.join('\n');
+            })
+            .join('\n\n'),
     );
   });
 }

@@ -50,6 +50,16 @@ export function eventLine(level: LogLevel, event: string, fields: Fields, p: Pal
     }
     case 'scheduler.stopped':
       return `${p.dim('■')} scheduler stopped`;
+    case 'x-jobs.started': {
+      const count = (value: unknown, noun: string): string => {
+        const n = Array.isArray(value) ? value.length : 0;
+        return `${n} ${noun}${n === 1 ? '' : 's'}`;
+      };
+      return `${p.bold(`x-jobs ${text(fields.command)}`)} on ${text(fields.backend)}: ${count(fields.jobs, 'job')}, ${count(
+        fields.tasks,
+        'task',
+      )} from ${text(fields.module)}`;
+    }
     case 'x-jobs.stopping':
       return `${p.yellow('■')} ${text(fields.signal)}: stopping (press Ctrl-C again to exit at once)`;
     case 'x-jobs.once.done': {

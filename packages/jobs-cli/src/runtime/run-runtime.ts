@@ -88,16 +88,18 @@ export async function runRuntime(
     const choice = (plan.choose ?? chooseBackend)(flags, io.cwd);
     const backend: Backend = await openBackend(choice);
     stack.push({ label: 'backend', stop: () => backend.close() });
-    if (plan.migrate && backend.migrate !== undefined) await backend.migrate(() => undefined);
+    if (plan.migrate && backend.migrate !== undefined) await backend.migrate();
     const { driver } = backend;
     setJobDriver(driver);
     const booted = await runBootHook(app.namespace, { driver, backend: choice.kind, db: backend.db ?? null });
     if (booted.close !== undefined) stack.push({ label: 'boot', stop: booted.close });
-    printer.note(
-      `${p.bold(`x-jobs ${plan.name}`)} · ${describeBackend(choice, io.cwd)} · ${app.registry.jobs().length} jobs, ${
-        app.registry.tasks().length
-      } tasks from ${app.file}`,
-    );
+    logger.log('info', 'x-jobs.started', {
+      command: plan.name,
+      backend: describeBackend(choice, io.cwd),
+      module: app.file,
+      jobs: app.registry.jobs().map((handle) => handle.name),
+      tasks: app.registry.tasks().map((handle) => handle.name),
+    });
 
     let worker: Worker | undefined;
     if (plan.worker) {
