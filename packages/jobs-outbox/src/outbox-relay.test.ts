@@ -1,7 +1,7 @@
 import { type JobDriver, JobsError, recordingLogger } from '@x/jobs-core';
 import { memoryJobDriver } from '@x/jobs-driver-memory';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gate, observedDriver, testRequest, until } from '../test-support/relay-fixtures.js';
+import { observedDriver, testRequest, until } from '../test-support/relay-fixtures.js';
 import { type MemoryOutboxStore, memoryOutboxStore } from './memory/memory-outbox-store.js';
 import { createOutboxRelay, type OutboxRelay } from './outbox-relay.js';
 
@@ -74,15 +74,9 @@ describe('createOutboxRelay: a pass', () => {
   it('logs jobs.outbox.lease-lost when its lease lapsed and another relay reclaimed the batch', async () => {
     await stage(...stagedRequests(2));
     const logger = recordingLogger();
-    const held = gate();
-    let publishing = false;
-    observed.intercept(async (_requests, next) => {
-      publishing = true;
-      await held.promise;
-      return next();
-    });
+    const held = observed.hold();
     const slow = relay({ logger, claimLeaseMs: 1 }).runOnce();
-    await until(() => publishing);
+    await held.reached;
     await new Promise((resolve) => setTimeout(resolve, 10));
     const thief = await store.claim({ claimant: 'thief', limit: 10, leaseMs: 60_000 });
     expect(thief).toHaveLength(2);
@@ -133,16 +127,10 @@ describe('createOutboxRelay: the loop', () => {
 
   it('stop() resolves only after the pass in flight has published and marked its batch', async () => {
     await stage(...stagedRequests(3));
-    const held = gate();
-    let publishing = false;
-    observed.intercept(async (_requests, next) => {
-      publishing = true;
-      await held.promise;
-      return next();
-    });
+    const held = observed.hold();
     const running = relay({ pollMs: 5 });
     running.start();
-    await until(() => publishing);
+    await held.reached;
     let stopped = false;
     const stopping = running.stop().then(() => {
       stopped = true;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EnqueueRequest, EnqueueResult, JobDriver } from '@x/jobs-core';
 
-/** A promise with its resolve and reject exposed: holds a publish open until the test lets it go. */
-export function gate<T = void>() {
+/** A promise with its resolve and reject exposed. */
+function gate<T = void>() {
   let open!: (value: T) => void;
   let fail!: (error: unknown) => void;
   const promise = new Promise<T>((resolve, reject) => {
@@ -50,6 +50,21 @@ export function observedDriver(driver: JobDriver) {
     /** Replaces `enqueueMany` until reset with `undefined`; `next()` runs the real one. */
     intercept(handler: typeof intercept) {
       intercept = handler;
+    },
+    /**
+     * Holds the next publishes open: `reached` resolves once a relay is inside `enqueueMany`;
+     * `open()` lets it go on to publish, or to fail when `outcome` is `'fail'`.
+     */
+    hold(outcome: 'publish' | 'fail' = 'publish') {
+      const entered = gate();
+      const released = gate();
+      intercept = async (_requests, next) => {
+        entered.open();
+        await released.promise;
+        if (outcome === 'fail') throw new Error('the publish failed (held by the test)');
+        return next();
+      };
+      return { reached: entered.promise, open: () => released.open() };
     },
   };
 }

@@ -2,6 +2,7 @@ import { outboxStoreConformance } from '@x/jobs-conformance';
 import { CamelCasePlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgTestDatabase, type PgTestDatabase } from '../../test-support/pg-test-database.js';
+import { testRequest } from '../../test-support/relay-fixtures.js';
 import { kyselyOutboxStore } from './kysely-outbox-store.js';
 import { migrateOutbox } from './migrate-outbox.js';
 
@@ -23,17 +24,7 @@ outboxStoreConformance({
   },
 });
 
-const request = (id: string) => ({
-  id,
-  runId: `run-${id}`,
-  name: 'pg-job',
-  queue: 'default',
-  payload: { z: 1, a: [2, { y: 'x' }] },
-  tenantId: null,
-  idempotencyKey: id,
-  priority: 0,
-  maxAttempts: 1,
-});
+const request = (label: string) => testRequest(label, 1);
 
 describe('kyselyOutboxStore', () => {
   it('refuses the Kysely instance itself as a transaction (staging there would commit alone)', async () => {
@@ -58,9 +49,10 @@ describe('kyselyOutboxStore', () => {
     const camel = pg.db.withPlugin(new CamelCasePlugin());
     await migrateOutbox(camel, { schema: pg.schema, table });
     const store = kyselyOutboxStore({ db: camel, schema: pg.schema, table });
-    await camel.transaction().execute((trx) => store.stage(trx, request('camel')));
+    const unsorted = { ...request('camel'), payload: { z: 1, a: [2, { y: 'x', b: null }] } };
+    await camel.transaction().execute((trx) => store.stage(trx, unsorted));
     const [record] = await store.claim({ claimant: 'c', limit: 10, leaseMs: 60_000 });
-    expect(JSON.stringify(record?.request.payload)).toBe(JSON.stringify(request('camel').payload));
+    expect(JSON.stringify(record?.request.payload)).toBe(JSON.stringify(unsorted.payload));
     expect(record?.stagedAt).toBeGreaterThan(0);
   });
 

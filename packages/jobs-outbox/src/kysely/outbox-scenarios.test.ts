@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { z } from 'zod';
 import { openPgTestDatabase, type PgTestDatabase } from '../../test-support/pg-test-database.js';
 import { deleteRedisPrefix, REDIS_URL } from '../../test-support/redis-cleanup.js';
-import { gate, observedDriver, until } from '../../test-support/relay-fixtures.js';
+import { observedDriver, until } from '../../test-support/relay-fixtures.js';
 import { createJobsFacade } from '../jobs-facade.js';
 import { withOutbox } from '../outbox-context.js';
 import { createOutboxRelay, type OutboxRelay } from '../outbox-relay.js';
@@ -172,33 +172,21 @@ describe.each(QUEUES)('transactional enqueue with $name', ({ open }) => {
       createInvoice.enqueueMany([1, 2, 3].map((n) => ({ orgId: 'org-1', invoiceId: `late-${n}` }))),
     );
     const [slow, fast] = [observedDriver(queue), observedDriver(queue)];
-    const slowGate = gate();
-    const fastGate = gate();
-    let slowPublishing = false;
-    let fastPublishing = false;
-    slow.intercept(async () => {
-      slowPublishing = true;
-      await slowGate.promise;
-      throw new Error('publish failed after the lease lapsed');
-    });
-    fast.intercept(async (_requests, next) => {
-      fastPublishing = true;
-      await fastGate.promise;
-      return next();
-    });
+    const slowHeld = slow.hold('fail');
+    const fastHeld = fast.hold('publish');
     const lapsed = relay(slow.driver, { claimLeaseMs: 30, name: 'relay-lapsed' }).runOnce();
-    await until(() => slowPublishing);
+    await slowHeld.reached;
     await new Promise((resolve) => setTimeout(resolve, 40));
     const current = relay(fast.driver, { name: 'relay-current' }).runOnce();
-    await until(() => fastPublishing);
+    await fastHeld.reached;
 
-    slowGate.open();
+    slowHeld.open();
     expect(await lapsed).toEqual({ claimed: 3, published: 0 });
     // Its release was fenced out: the rows are still relay-current's, so a third relay gets none.
     expect(await relay(queue).runOnce()).toEqual({ claimed: 0, published: 0 });
     expect((await outboxRows()).every((row) => row.claimed_by?.startsWith('relay-current:'))).toBe(true);
 
-    fastGate.open();
+    fastHeld.open();
     expect(await current).toEqual({ claimed: 3, published: 3 });
     expect(await jobsNamed('scenario-create-invoice')).toHaveLength(3);
     expect(await store.backlog()).toBe(0);
@@ -207,35 +195,23 @@ describe.each(QUEUES)('transactional enqueue with $name', ({ open }) => {
   it("a lapsed relay's late markPublished retires nothing the current holder has not published", async () => {
     await inTransaction(() => createInvoice.enqueue({ orgId: 'org-1', invoiceId: 'late-mark' }));
     const [slow, fast] = [observedDriver(queue), observedDriver(queue)];
-    const slowGate = gate();
-    const fastGate = gate();
-    let slowPublishing = false;
-    let fastPublishing = false;
-    slow.intercept(async (_requests, next) => {
-      slowPublishing = true;
-      await slowGate.promise;
-      return next();
-    });
-    fast.intercept(async () => {
-      fastPublishing = true;
-      await fastGate.promise;
-      throw new Error('the current holder fails to publish');
-    });
+    const slowHeld = slow.hold('publish');
+    const fastHeld = fast.hold('fail');
     const logger = recordingLogger();
     const lapsed = createOutboxRelay({ store, driver: slow.driver, logger, claimLeaseMs: 30 }).runOnce();
-    await until(() => slowPublishing);
+    await slowHeld.reached;
     await new Promise((resolve) => setTimeout(resolve, 40));
     const current = relay(fast.driver).runOnce();
-    await until(() => fastPublishing);
+    await fastHeld.reached;
 
-    slowGate.open();
+    slowHeld.open();
     await lapsed;
     expect(logger.events).toContainEqual(
       expect.objectContaining({ level: 'warn', event: 'jobs.outbox.lease-lost' }),
     );
     expect((await outboxRows())[0]?.published).toBe(false);
 
-    fastGate.open();
+    fastHeld.open();
     expect(await current).toEqual({ claimed: 1, published: 0 });
     // Still staged, so a healthy relay publishes it (and it dedupes against the lapsed relay's publish).
     expect(await store.backlog()).toBe(1);

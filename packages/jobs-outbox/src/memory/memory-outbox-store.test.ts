@@ -1,5 +1,6 @@
 import { outboxStoreConformance } from '@x/jobs-conformance';
 import { describe, expect, it } from 'vitest';
+import { testRequest } from '../../test-support/relay-fixtures.js';
 import { memoryOutboxStore } from './memory-outbox-store.js';
 
 outboxStoreConformance({
@@ -10,17 +11,7 @@ outboxStoreConformance({
   },
 });
 
-const request = (id: string) => ({
-  id,
-  runId: `run-${id}`,
-  name: 'memory-job',
-  queue: 'default',
-  payload: { id },
-  tenantId: null,
-  idempotencyKey: id,
-  priority: 0,
-  maxAttempts: 1,
-});
+const request = (label: string) => testRequest(label, 1);
 
 describe('memoryOutboxStore', () => {
   it('refuses to stage on a transaction that has already committed', async () => {
