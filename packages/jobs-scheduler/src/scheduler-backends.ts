@@ -10,16 +10,22 @@ export interface SchedulerBackends {
 }
 
 /**
- * Picks the leader and the state: the ones passed, else a lease in `driver.leases` and the
- * watermarks in `driver.schedules`. A driver lacking either, with nothing passed in its place, is
+ * Picks the leader and the state: the ones passed, else a lease in `driver.leases` (held for
+ * `leaseTtlMs`) and the watermarks in `driver.schedules`. A driver lacking either, with nothing passed in its place, is
  * `X_SCHEDULER_UNSAFE` — never a silent in-memory fallback, which would fire once per replica and
  * forget what it missed on every restart.
  */
 export function schedulerBackends(
   driver: JobDriver,
-  options: { readonly leader?: SchedulerLeader | undefined; readonly state?: ScheduleStore | undefined },
+  options: {
+    readonly leader?: SchedulerLeader | undefined;
+    readonly state?: ScheduleStore | undefined;
+    readonly leaseTtlMs: number;
+  },
 ): SchedulerBackends {
-  const leader = options.leader ?? (driver.leases === undefined ? undefined : leaseLeader(driver.leases));
+  const leader =
+    options.leader ??
+    (driver.leases === undefined ? undefined : leaseLeader(driver.leases, { ttlMs: options.leaseTtlMs }));
   const state = options.state ?? driver.schedules;
   const missing = [
     ...(leader === undefined ? ['a lease store (driver.leases) for the leader'] : []),

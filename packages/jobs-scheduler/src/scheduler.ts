@@ -14,7 +14,10 @@ export interface SchedulerOptions {
   readonly driver: JobDriver;
   /** The tasks to dispatch. (Default: the tasks registered with core's `defineJobs`) */
   readonly tasks?: readonly TaskHandle[];
-  /** Who may dispatch. (Default: `leaseLeader(driver.leases)`, the lease `x-jobs:scheduler:leader`) */
+  /**
+   * Who may dispatch. (Default: `leaseLeader(driver.leases)`: the lease `x-jobs:scheduler:leader`,
+   * renewed every round, lapsing after max(30 s, 3 × tickMs) without one)
+   */
   readonly leader?: SchedulerLeader;
   /** Watermarks and pause flags. (Default: `driver.schedules`) */
   readonly state?: ScheduleStore;
@@ -53,6 +56,8 @@ export interface Scheduler {
   readonly running: boolean;
 }
 
+// The default leader lease outlives three missed rounds, and at least 30 s.
+const DEFAULT_LEASE_TTL_MS = 30_000;
 // A task whose entries cannot be built is retried no more than once a minute, not every round.
 const ENTRIES_RETRY_MS = 60_000;
 
@@ -81,7 +86,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   let backends: SchedulerBackends | undefined;
   const resolveBackends = (): SchedulerBackends => {
-    backends ??= schedulerBackends(driver, { leader: options.leader, state: options.state });
+    backends ??= schedulerBackends(driver, {
+      leader: options.leader,
+      state: options.state,
+      leaseTtlMs: Math.max(DEFAULT_LEASE_TTL_MS, 3 * Math.ceil(tickMs)),
+    });
     return backends;
   };
 
