@@ -26,6 +26,16 @@ export function callScript(
   return context.connection.run(operation, () => context.scripts.run(script, args, dynamic));
 }
 
+/** Runs a script that answers 1 (it landed) or 0 (fenced out, absent, refused) as a boolean. */
+export async function callFlag(
+  context: DriverContext,
+  operation: string,
+  script: LuaScript,
+  args: readonly (string | number)[],
+): Promise<boolean> {
+  return (await callScript(context, operation, script, args)) === 1;
+}
+
 /** Runs plain commands (single-command reads) as the driver operation `operation`. */
 export function callClient<T>(
   context: DriverContext,

@@ -6,7 +6,7 @@ import type {
   StepResolution,
   WorkerInfo,
 } from '@x/jobs-core';
-import { callClient, callScript, type DriverContext } from './driver-context.js';
+import { callClient, callFlag, callScript, type DriverContext } from './driver-context.js';
 import { decodeJobRecord, hashFromFlat } from './job-codec.js';
 import { JOB_CANCEL_SCRIPT } from './lua/job-cancel.lua.js';
 import { JOB_GET_SCRIPT } from './lua/job-get.lua.js';
@@ -20,6 +20,7 @@ import { STEP_RESOLVE_SCRIPT } from './lua/step-resolve.lua.js';
 import { WORKER_LIST_SCRIPT } from './lua/worker-list.lua.js';
 import { WORKER_REMOVE_SCRIPT } from './lua/worker-remove.lua.js';
 import { WORKER_REPORT_SCRIPT } from './lua/worker-report.lua.js';
+import type { LuaScript } from './lua-script.js';
 import { optionalArg } from './optional-arg.js';
 import { decodeSteps, encodeStepBody } from './step-codec.js';
 
@@ -29,11 +30,8 @@ const LIST_MAX = 1000;
 
 /** Operator capabilities over the key space: every change is one script, reads are one round trip. */
 export function redisIntrospection(context: DriverContext): JobIntrospection {
-  const flag = async (
-    operation: string,
-    script: Parameters<typeof callScript>[2],
-    args: (string | number)[],
-  ) => (await callScript(context, operation, script, args)) === 1;
+  const flag = (operation: string, script: LuaScript, args: (string | number)[]) =>
+    callFlag(context, operation, script, args);
   return {
     async list(query: JobListQuery = {}): Promise<JobPage> {
       const limit = Math.min(Math.max(Math.floor(query.limit ?? LIST_DEFAULT), 1), LIST_MAX);

@@ -11,7 +11,7 @@ import type {
   NackOptions,
   QueueStats,
 } from '@x/jobs-core';
-import { callScript, type DriverContext } from './driver-context.js';
+import { callFlag, callScript, type DriverContext } from './driver-context.js';
 import { redisError } from './errors.js';
 import { decodeClaimedJob } from './job-codec.js';
 import { DEFAULT_PREFIX, type KeySpace, keySpace } from './key-space.js';
@@ -23,6 +23,7 @@ import { NACK_SCRIPT } from './lua/nack.lua.js';
 import { PROGRESS_SCRIPT } from './lua/progress.lua.js';
 import { REDIS_SCRIPTS } from './lua/scripts.js';
 import { STATS_SCRIPT } from './lua/stats.lua.js';
+import type { LuaScript } from './lua-script.js';
 import { optionalArg } from './optional-arg.js';
 import { redisBackfillLedger } from './redis-backfill-ledger.js';
 import { createOwnedClient } from './redis-client.js';
@@ -93,11 +94,8 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
   const clockTimer = setInterval(() => void clock.sync(), CLOCK_SYNC_INTERVAL_MS);
   clockTimer.unref();
 
-  const settle = async (
-    operation: string,
-    script: Parameters<typeof callScript>[2],
-    args: (string | number)[],
-  ) => (await callScript(context, operation, script, args)) === 1;
+  const settle = (operation: string, script: LuaScript, args: (string | number)[]) =>
+    callFlag(context, operation, script, args);
 
   return {
     name: 'redis',

@@ -18,24 +18,28 @@ export function adminClient(url = REDIS_URL): Redis {
   return client;
 }
 
-/** Fails loudly, naming REDIS_URL, when the tests' Redis is not answering. */
-export async function requireRedis(): Promise<void> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
+/** Connects to `url` once, PINGs and disconnects; rejects when it does not answer PONG. */
+export async function pingOnce(url: string): Promise<void> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   client.on('error', () => {});
   try {
     await client.connect();
-    await client.ping();
+    const reply = await client.ping();
+    if (reply !== 'PONG') throw new Error(`PING answered ${reply}`);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Fails loudly, naming REDIS_URL, when the tests' Redis is not answering. */
+export async function requireRedis(): Promise<void> {
+  try {
+    await pingOnce(REDIS_URL);
   } catch (error) {
     throw new Error(
       `The Redis driver tests need Redis at REDIS_URL=${REDIS_URL} (start it with tooling/scripts/services.sh).`,
       { cause: error },
     );
-  } finally {
-    client.disconnect();
   }
 }
 

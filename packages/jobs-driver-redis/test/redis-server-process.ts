@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import { pingOnce } from './redis-fixture.js';
 
 /** A loopback port nobody listens on right now. */
 export async function sparePort(): Promise<number> {
@@ -94,20 +94,11 @@ export class RedisServerProcess {
   async #waitForPing(): Promise<void> {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const client = new Redis(this.url, {
-        lazyConnect: true,
-        maxRetriesPerRequest: 0,
-        retryStrategy: () => null,
-      });
-      client.on('error', () => {});
       try {
-        await client.connect();
-        if ((await client.ping()) === 'PONG') return;
+        return await pingOnce(this.url);
       } catch {
         if (Date.now() > deadline) throw new Error(`redis-server on ${this.port} did not answer within 10 s`);
         await new Promise((resolve) => setTimeout(resolve, 20));
-      } finally {
-        client.disconnect();
       }
     }
   }
