@@ -132,6 +132,8 @@ class Execution {
   readonly #job: ClaimedJob;
   readonly #driver: JobDriver;
   readonly #attempt = new AbortController();
+  /** The unwind's signal: a drain or a lost lease aborts it, the body's timeout does not. */
+  readonly #unwindSignal = new AbortController();
   #slot: LeaseGrant | null = null;
   #lostError: JobsError | undefined;
   #rejectLost: ((error: JobsError) => void) | undefined;
@@ -146,7 +148,10 @@ class Execution {
 
   async run(): Promise<ExecutionResult> {
     const external = this.#options.signal;
-    const forward = () => this.#attempt.abort(external?.reason);
+    const forward = () => {
+      this.#attempt.abort(external?.reason);
+      this.#unwindSignal.abort(external?.reason);
+    };
     if (external?.aborted) forward();
     else external?.addEventListener('abort', forward, { once: true });
     try {
@@ -215,6 +220,7 @@ class Execution {
       onRefused: () => {
         const error = this.#lostError ?? leaseLostError(this.#job.id);
         this.#attempt.abort(error);
+        this.#unwindSignal.abort(error);
         this.#rejectLost?.(error);
       },
     });
@@ -447,9 +453,9 @@ class Execution {
     stopReason: StopReason,
   ): Promise<ExecutionResult> {
     try {
-      await runner.markUnwinding(failure.record, stopReason);
+      await runner.markUnwinding(failure.record, stopReason, this.#unwindSignal.signal);
       for (const pending of [...compensations].reverse()) {
-        await runner.compensate(pending);
+        await runner.compensate(pending, this.#unwindSignal.signal);
       }
     } catch (error) {
       if (this.#lostError?.code === 'X_JOB_LEASE_LOST') return this.#lostAfterFinish();

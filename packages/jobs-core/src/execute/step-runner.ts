@@ -238,8 +238,11 @@ export class StepRunner {
     });
   }
 
-  /** Runs one compensator as the durable step `compensate:<step>`; a completed one is skipped. */
-  async compensate(pending: PendingCompensation): Promise<void> {
+  /**
+   * Runs one compensator as the durable step `compensate:<step>`; a completed one is skipped.
+   * `signal` is the unwind's own: the body's timeout does not abort it, a drain or a lost lease does.
+   */
+  async compensate(pending: PendingCompensation, signal: AbortSignal): Promise<void> {
     const name = `compensate:${pending.step}`;
     const existing = this.#records.get(name);
     if (existing?.status === 'completed') {
@@ -251,35 +254,41 @@ export class StepRunner {
     this.#options.observer?.stepExecuted?.(this.#runInfo(), name);
     let value: unknown;
     try {
-      value = await pending.compensate(pending.output as never, { signal: this.#options.signal });
+      value = await pending.compensate(pending.output as never, { signal });
     } catch (error) {
-      await this.#saveFailure({ name, position, startedAt }, error);
+      await this.#saveFailure({ name, position, startedAt }, error, signal);
       throw error;
     }
-    await this.#save({
-      name,
-      position,
-      status: 'completed',
-      output: persistableJsonForm(value, `compensator of '${pending.step}'`),
-      error: null,
-      startedAt,
-      completedAt: this.#now(),
-    });
+    await this.#save(
+      {
+        name,
+        position,
+        status: 'completed',
+        output: persistableJsonForm(value, `compensator of '${pending.step}'`),
+        error: null,
+        startedAt,
+        completedAt: this.#now(),
+      },
+      signal,
+    );
   }
 
-  /** Writes the `unwinding` marker: from here on every attempt of this run unwinds. */
-  async markUnwinding(error: JobErrorRecord, stopReason: string): Promise<void> {
+  /** Writes the `unwinding` marker: from here on every attempt of this run unwinds. `signal` as for {@link compensate}. */
+  async markUnwinding(error: JobErrorRecord, stopReason: string, signal: AbortSignal): Promise<void> {
     if (this.#records.get('unwinding') !== undefined) return;
     const now = this.#now();
-    await this.#save({
-      name: 'unwinding',
-      position: this.#nextPosition++,
-      status: 'completed',
-      output: { code: error.code, message: error.message, stopReason },
-      error: null,
-      startedAt: now,
-      completedAt: now,
-    });
+    await this.#save(
+      {
+        name: 'unwinding',
+        position: this.#nextPosition++,
+        status: 'completed',
+        output: { code: error.code, message: error.message, stopReason },
+        error: null,
+        startedAt: now,
+        completedAt: now,
+      },
+      signal,
+    );
   }
 
   async #suspendUntil(name: string, computeWakeAt: () => number): Promise<void> {
@@ -380,8 +389,9 @@ export class StepRunner {
   async #saveFailure(
     step: { name: string; position: number; startedAt: number },
     error: unknown,
+    signal: AbortSignal = this.#options.signal,
   ): Promise<void> {
-    if (this.#options.signal.aborted) return;
+    if (signal.aborted) return;
     const record: JobErrorRecord = {
       code: errorCode(error) ?? 'ERROR',
       message: error instanceof Error ? error.message : String(error),
@@ -399,8 +409,8 @@ export class StepRunner {
     }
   }
 
-  async #save(record: StepRecord): Promise<void> {
-    this.#assertNotAborted(record.name);
+  async #save(record: StepRecord, signal: AbortSignal = this.#options.signal): Promise<void> {
+    this.#assertNotAborted(record.name, signal);
     const landed = await this.#options.driver.steps.save(this.#options.fence, record);
     if (!landed) {
       throw coreError(
@@ -412,8 +422,7 @@ export class StepRunner {
     this.#records.set(record.name, record);
   }
 
-  #assertNotAborted(step: string): void {
-    const signal = this.#options.signal;
+  #assertNotAborted(step: string, signal: AbortSignal = this.#options.signal): void {
     if (!signal.aborted) return;
     const reason = signal.reason as unknown;
     throw coreError(

@@ -133,6 +133,31 @@ describe('compensation', () => {
     expect(trace.steps['compensate:charge']?.executions).toBe(1);
   });
 
+  it('still unwinds when the final attempt timed out: the body is aborted, the compensators are not', async () => {
+    const undone: string[] = [];
+    const slow = job({
+      name: 'slow-checkout',
+      input: z.object({}),
+      idempotencyKey: () => 'slow-checkout',
+      tenant: 'none',
+      compensates: true,
+      timeout: 20,
+      retry: { attempts: 1 },
+      async run({ step }) {
+        await step.run('reserve', () => 'r-1', { compensate: (id) => void undone.push(`release ${id}`) });
+        await step.run('hang', () => new Promise<never>(() => undefined));
+      },
+    });
+    harness = createJobTestHarness({ jobs: [slow] });
+    const { id } = await harness.run(slow, {});
+    await harness.drain();
+    expect(undone).toEqual(['release r-1']);
+    const row = await harness.job(id);
+    expect(row?.state).toBe('dead');
+    expect(row?.lastError?.code).toBe('X_JOB_TIMEOUT');
+    expect(row?.steps.find((s) => s.name === 'compensate:reserve')?.status).toBe('completed');
+  });
+
   it('marks a failing compensator X_JOB_COMPENSATION_FAILED', async () => {
     const failing = job({
       name: 'bad-undo',
