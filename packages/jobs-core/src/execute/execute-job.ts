@@ -377,13 +377,7 @@ class Execution {
     const abortReason = this.#attempt.signal.aborted ? (this.#attempt.signal.reason as unknown) : undefined;
     if (errorCode(abortReason) === 'X_DRAINING') {
       // The verdict is read off the signal, not off what the body threw: an interruption, not a failure.
-      const landed = await this.#settle(() =>
-        this.#driver.nack(this.#job.id, this.#job.claim, { kind: 'release' }),
-      );
-      if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
-      if (!landed) return this.#lostAfterFinish();
-      this.#options.metrics?.outcome(this.#job.queue, 'released');
-      return { outcome: 'released', code: 'X_DRAINING' };
+      return this.#releaseDrained();
     }
     const failure: Failure = { error: thrown, record: recordOf(thrown) };
     const decision = decideRetry({ policy: definition.retry, attempt: this.#job.attempt, error: thrown });
@@ -459,6 +453,9 @@ class Execution {
       }
     } catch (error) {
       if (this.#lostError?.code === 'X_JOB_LEASE_LOST') return this.#lostAfterFinish();
+      // A drain interrupts the unwind like a body: handed back uncounted, the marker makes the next
+      // attempt resume it, and the compensators already completed are skipped.
+      if (errorCode(this.#unwindSignal.signal.reason) === 'X_DRAINING') return this.#releaseDrained();
       const wrapped = coreError(
         'X_JOB_COMPENSATION_FAILED',
         `Compensating job '${this.#job.name}' failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -468,6 +465,17 @@ class Execution {
       return this.#settleDead(definition, { error: wrapped, record: recordOf(wrapped) }, 'terminal');
     }
     return this.#settleDead(definition, failure, stopReason);
+  }
+
+  /** Hands a run the drain interrupted back to ready, its attempt uncounted. */
+  async #releaseDrained(): Promise<ExecutionResult> {
+    const landed = await this.#settle(() =>
+      this.#driver.nack(this.#job.id, this.#job.claim, { kind: 'release' }),
+    );
+    if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
+    if (!landed) return this.#lostAfterFinish();
+    this.#options.metrics?.outcome(this.#job.queue, 'released');
+    return { outcome: 'released', code: 'X_DRAINING' };
   }
 
   /** Retries after `delayMs`, or (without a definition: unknown job) by the default backoff. */

@@ -87,6 +87,49 @@ describe('worker drain (SIGTERM path)', () => {
     expect(calls).toEqual(['first', 'slow', 'slow', 'last']);
   });
 
+  it('hands an unwind interrupted by the drain back uncounted; the next worker finishes compensating', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    const undone: string[] = [];
+    const refund = job({
+      name: unique('refund'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'refund',
+      tenant: 'none',
+      compensates: true,
+      retry: { attempts: 1 },
+      async run({ step }) {
+        await step.run('charge', () => 'c-1', {
+          compensate: async (charge, { signal }) => {
+            undone.push(`refund ${charge}`);
+            if (undone.length > 1) return; // the resumed unwind is quick
+            await new Promise<void>((_, reject) =>
+              signal.addEventListener('abort', () => reject(new Error('interrupted'))),
+            );
+          },
+        });
+        throw new Error('ship failed');
+      },
+    });
+    const id = await enqueue(refund, {});
+    const first = start(driver, [refund], { drainTimeoutMs: 2_000 });
+    await first.worker.start();
+    await until(() => undone.length === 1);
+    await first.worker.drain();
+    const handedBack = await driver.introspect!.get(id);
+    expect(handedBack?.state).toBe('ready');
+    expect(handedBack?.attempts).toBe(0);
+
+    await start(driver, [refund]).worker.start();
+    await until(async () => (await driver.introspect!.get(id))?.state === 'dead');
+    const row = await driver.introspect!.get(id);
+    expect(row?.lastError?.message).toBe('ship failed');
+    expect(row?.stopReason).toBe('attempts-exhausted');
+    expect(undone).toEqual(['refund c-1', 'refund c-1']);
+  });
+
   it('abandons a body that ignores the signal at the drain deadline and logs it', async () => {
     const driver = memoryJobDriver();
     const { setJobDriver } = await import('@x/jobs-core');
