@@ -37,6 +37,7 @@ export class RedisWakeSource implements WakeSource {
     this.#now = now;
   }
 
+  /** Adds a listener (opening the subscriber connection on the first); answers its unsubscribe. */
   subscribe(listener: (queue: string) => void): () => void {
     if (this.#closed) return () => {};
     this.#listeners.add(listener);
