@@ -54,6 +54,8 @@ export interface DriverHarness {
   claim(queue: string, options?: HarnessClaimOptions): Promise<readonly ClaimedJob[]>;
   /** Claims from `[queue]` with limit 1 and asserts exactly one row came back. */
   claimOne(queue: string, options?: Omit<HarnessClaimOptions, 'limit'>): Promise<ClaimedJob>;
+  /** Enqueues one row on `queue` and claims it: a row running under a fresh claim. (Default queue: `queue`) */
+  running(queue?: string, options?: Omit<HarnessClaimOptions, 'limit'>): Promise<ClaimedJob>;
   /** `driver.introspect.get(id)`, asserting the row exists. */
   row(id: string): Promise<JobDetail>;
   /** The driver's optional members, asserted present: the suite requires every one. */
@@ -109,6 +111,12 @@ export function createDriverHarness(subject: JobDriver | ConformanceSubject, tic
       const claimed = await claim(queue, { ...options, limit: 1 });
       expect(claimed, `one claimable row on ${queue}`).toHaveLength(1);
       return claimed[0]!;
+    },
+    async running(queue = harness.queue, options = {}) {
+      const written = await harness.enqueue(queue);
+      const job = await harness.claimOne(queue, options);
+      expect(job.id, 'the row just enqueued').toBe(written.id);
+      return job;
     },
     async row(id) {
       const detail = await harness.introspect.get(id);

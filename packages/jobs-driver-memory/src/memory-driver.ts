@@ -10,7 +10,7 @@ import { memorySchedules } from './memory-schedules.js';
 import { ackRow, heartbeatRow, nackRow, progressRow } from './memory-settle.js';
 import { queueStats } from './memory-stats.js';
 import { memorySteps } from './memory-steps.js';
-import { assertOpen, createMemoryStore } from './memory-store.js';
+import { assertOpen, createMemoryStore, type MemoryStore } from './memory-store.js';
 import { memoryWake } from './memory-wake.js';
 
 /** Options for {@link memoryJobDriver}. */
@@ -25,6 +25,13 @@ export interface MemoryJobDriverOptions {
  */
 export function memoryJobDriver(options: MemoryJobDriverOptions = {}): JobDriver {
   const store = createMemoryStore(options.clock ?? systemClock);
+  /** Lifts a synchronous operation on the store into an async driver method refused after close. */
+  const open =
+    <Args extends unknown[], Result>(operation: (store: MemoryStore, ...args: Args) => Result) =>
+    async (...args: Args): Promise<Result> => {
+      assertOpen(store);
+      return operation(store, ...args);
+    };
   return {
     name: 'memory',
     steps: memorySteps(store),
@@ -36,38 +43,16 @@ export function memoryJobDriver(options: MemoryJobDriverOptions = {}): JobDriver
     wake: memoryWake(store),
     now: () => store.clock.now(),
 
-    async enqueue(request) {
-      assertOpen(store);
-      return enqueueRow(store, request);
-    },
-    async enqueueMany(requests) {
-      assertOpen(store);
-      return requests.map((request) => enqueueRow(store, { ...request, onConflict: 'dedupe' }));
-    },
-    async claim(claimOptions) {
-      assertOpen(store);
-      return claimRows(store, claimOptions);
-    },
-    async ack(jobId, claim, result) {
-      assertOpen(store);
-      return ackRow(store, jobId, claim, result);
-    },
-    async nack(jobId, claim, nackOptions) {
-      assertOpen(store);
-      return nackRow(store, jobId, claim, nackOptions);
-    },
-    async heartbeat(jobId, claim, visibilityTimeoutMs) {
-      assertOpen(store);
-      return heartbeatRow(store, jobId, claim, visibilityTimeoutMs);
-    },
-    async progress(jobId, claim, progress) {
-      assertOpen(store);
-      return progressRow(store, jobId, claim, progress);
-    },
-    async stats() {
-      assertOpen(store);
-      return queueStats(store);
-    },
+    enqueue: open(enqueueRow),
+    enqueueMany: open((held, requests) =>
+      requests.map((request) => enqueueRow(held, { ...request, onConflict: 'dedupe' })),
+    ),
+    claim: open(claimRows),
+    ack: open(ackRow),
+    nack: open(nackRow),
+    heartbeat: open(heartbeatRow),
+    progress: open(progressRow),
+    stats: open(queueStats),
     async close() {
       store.closed = true;
       store.wakeListeners.clear();

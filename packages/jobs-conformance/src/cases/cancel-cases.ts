@@ -23,8 +23,7 @@ export const cancelCases: readonly JobDriverCase[] = [
     group,
     name: "a running row is cancelled: its holder's heartbeat answers false and its settles do not land",
     async run(h) {
-      await h.enqueue(h.queue);
-      const job = await h.claimOne(h.queue);
+      const job = await h.running();
       expect(await h.introspect.cancel(job.id)).toBe(true);
       expect(await h.driver.heartbeat(job.id, job.claim, 60_000)).toBe(false);
       expect(await h.driver.ack(job.id, job.claim, 'late')).toBe(false);
@@ -39,8 +38,7 @@ export const cancelCases: readonly JobDriverCase[] = [
     async run(h) {
       const delayed = await h.enqueue(h.queue, { runAt: h.driver.now() + 60_000 });
       const other = h.unique('q');
-      await h.enqueue(other);
-      const job = await h.claimOne(other);
+      const job = await h.running(other);
       await h.driver.nack(job.id, job.claim, { kind: 'suspend', runAt: h.driver.now() + 60_000 });
       expect(await h.introspect.cancel(delayed.id)).toBe(true);
       expect(await h.introspect.cancel(job.id)).toBe(true);

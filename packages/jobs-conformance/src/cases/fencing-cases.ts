@@ -2,6 +2,7 @@ import type { ClaimedJob, JobDetail } from '@x/jobs-core';
 import { expect } from 'vitest';
 import type { DriverHarness } from '../driver-harness.js';
 import type { JobDriverCase } from '../job-driver-case.js';
+import { stepRecord } from './step-records.js';
 
 const group = 'fencing';
 
@@ -12,8 +13,7 @@ const group = 'fencing';
 async function reclaimed(
   h: DriverHarness,
 ): Promise<{ stale: ClaimedJob; fresh: ClaimedJob; before: JobDetail }> {
-  await h.enqueue(h.queue);
-  const stale = await h.claimOne(h.queue, { workerId: 'same-worker', visibilityTimeoutMs: h.tickMs });
+  const stale = await h.running(h.queue, { workerId: 'same-worker', visibilityTimeoutMs: h.tickMs });
   await h.advance(h.tickMs * 2);
   const fresh = await h.claimOne(h.queue, { workerId: 'same-worker' });
   expect(fresh.id).toBe(stale.id);
@@ -90,15 +90,7 @@ export const fencingCases: readonly JobDriverCase[] = [
     name: 'steps.save with a stale or forged claim answers false and writes nothing',
     async run(h) {
       const { stale, fresh, before } = await reclaimed(h);
-      const step = {
-        name: 'charge',
-        position: 0,
-        status: 'completed' as const,
-        output: { charged: true },
-        error: null,
-        startedAt: h.driver.now(),
-        completedAt: h.driver.now(),
-      };
+      const step = stepRecord('charge', 0, h.driver.now(), { output: { charged: true } });
       expect(
         await h.driver.steps.save({ jobId: stale.id, runId: stale.runId, claim: stale.claim }, step),
       ).toBe(false);
@@ -117,23 +109,14 @@ export const fencingCases: readonly JobDriverCase[] = [
     group,
     name: 'settles after the row is settled answer false',
     async run(h) {
-      await h.enqueue(h.queue);
-      const job = await h.claimOne(h.queue);
+      const job = await h.running();
       expect(await h.driver.ack(job.id, job.claim, 1)).toBe(true);
       const before = await h.row(job.id);
       const fence = { jobId: job.id, runId: job.runId, claim: job.claim };
       expect(await h.driver.nack(job.id, job.claim, { kind: 'release' })).toBe(false);
       expect(await h.driver.heartbeat(job.id, job.claim, 1000)).toBe(false);
       expect(await h.driver.progress(job.id, job.claim, { current: 1, total: 1 })).toBe(false);
-      const step = {
-        name: 's',
-        position: 0,
-        status: 'started' as const,
-        output: null,
-        error: null,
-        startedAt: 0,
-        completedAt: null,
-      };
+      const step = stepRecord('s', 0, 0, { status: 'started', output: null, completedAt: null });
       expect(await h.driver.steps.save(fence, step)).toBe(false);
       await unchanged(h, before);
     },

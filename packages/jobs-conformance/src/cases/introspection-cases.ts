@@ -2,7 +2,7 @@ import type { WorkerInfo } from '@x/jobs-core';
 import { expect } from 'vitest';
 import { LONG_MS } from '../driver-harness.js';
 import type { JobDriverCase } from '../job-driver-case.js';
-import { saveStep, stepRecord } from './step-cases.js';
+import { saveStep, stepRecord } from './step-records.js';
 
 const group = 'introspect';
 const failure = { code: 'E', message: 'failed for good' };
@@ -120,8 +120,7 @@ export const introspectionCases: readonly JobDriverCase[] = [
     group,
     name: 'retry fromStep deletes that step and every later one, keeping the earlier ones',
     async run(h) {
-      await h.enqueue(h.queue);
-      const job = await h.claimOne(h.queue);
+      const job = await h.running();
       const at = h.driver.now();
       const steps = ['fetch', 'transform', 'load', 'notify'].map((name, i) => stepRecord(name, i, at));
       for (const step of steps) await saveStep(h, job, step);
@@ -137,8 +136,7 @@ export const introspectionCases: readonly JobDriverCase[] = [
     group,
     name: 'remove deletes a row that is not running, with its steps; a running row is refused',
     async run(h) {
-      await h.enqueue(h.queue);
-      const job = await h.claimOne(h.queue);
+      const job = await h.running();
       await saveStep(h, job, stepRecord('s', 0, h.driver.now()));
       expect(await h.introspect.remove(job.id), 'running').toBe(false);
       await h.driver.ack(job.id, job.claim);
@@ -158,8 +156,7 @@ export const introspectionCases: readonly JobDriverCase[] = [
       const delayed = await h.enqueue(h.queue, { runAt: h.driver.now() + LONG_MS });
       expect(await h.introspect.promote(delayed.id)).toBe(true);
       expect((await h.claimOne(h.queue)).id).toBe(delayed.id);
-      await h.enqueue(h.queue);
-      const job = await h.claimOne(h.queue);
+      const job = await h.running();
       expect(await h.introspect.promote(job.id), 'running').toBe(false);
       await h.driver.nack(job.id, job.claim, {
         kind: 'suspend',
@@ -196,8 +193,7 @@ export const introspectionCases: readonly JobDriverCase[] = [
     group,
     name: 'resolveStep settles a started once-step: ran records it completed, not ran deletes it',
     async run(h) {
-      await h.enqueue(h.queue);
-      const job = await h.claimOne(h.queue);
+      const job = await h.running();
       const at = h.driver.now();
       const started = { status: 'started' as const, output: null, completedAt: null };
       await saveStep(h, job, stepRecord('charge', 0, at, started));

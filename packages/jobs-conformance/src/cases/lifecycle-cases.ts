@@ -1,5 +1,6 @@
 import { expectErrorCode } from '../driver-harness.js';
 import type { JobDriverCase } from '../job-driver-case.js';
+import { stepRecord } from './step-records.js';
 
 const group = 'close';
 
@@ -47,15 +48,7 @@ export const lifecycleCases: readonly JobDriverCase[] = [
       const { driver, introspect, leases, schedules, backfills } = h;
       await driver.close();
       const fence = { jobId: 'j', runId: 'r', claim: { workerId: 'w', token: 't' } };
-      const step = {
-        name: 's',
-        position: 0,
-        status: 'started' as const,
-        output: null,
-        error: null,
-        startedAt: 0,
-        completedAt: null,
-      };
+      const step = stepRecord('s', 0, 0, { status: 'started', output: null, completedAt: null });
       const calls: Record<string, () => unknown> = {
         'steps.load': () => driver.steps.load('r'),
         'steps.save': () => driver.steps.save(fence, step),

@@ -1,36 +1,8 @@
-import type { ClaimedJob, StepRecord } from '@x/jobs-core';
 import { expect } from 'vitest';
-import type { DriverHarness } from '../driver-harness.js';
 import type { JobDriverCase } from '../job-driver-case.js';
+import { saveStep, stepRecord } from './step-records.js';
 
 const group = 'steps';
-
-/** A step record at `position`, started at `at`. */
-export function stepRecord(
-  name: string,
-  position: number,
-  at: number,
-  patch: Partial<StepRecord> = {},
-): StepRecord {
-  return {
-    name,
-    position,
-    status: 'completed',
-    output: { name },
-    error: null,
-    startedAt: at,
-    completedAt: at,
-    ...patch,
-  };
-}
-
-/** Saves `step` under the job's claim, asserting it landed. */
-export async function saveStep(h: DriverHarness, job: ClaimedJob, step: StepRecord): Promise<void> {
-  expect(
-    await h.driver.steps.save({ jobId: job.id, runId: job.runId, claim: job.claim }, step),
-    step.name,
-  ).toBe(true);
-}
 
 /** The step store: per-run records, upserts, `once` bookkeeping. */
 export const stepCases: readonly JobDriverCase[] = [
@@ -38,8 +10,7 @@ export const stepCases: readonly JobDriverCase[] = [
     group,
     name: 'saved steps load back per run, ordered by position',
     async run(h) {
-      await h.enqueue(h.queue);
-      const job = await h.claimOne(h.queue);
+      const job = await h.running();
       const at = h.driver.now();
       const steps = [
         stepRecord('third', 2, at, { output: [1, 2, 3] }),
@@ -60,8 +31,7 @@ export const stepCases: readonly JobDriverCase[] = [
     group,
     name: 'a once step goes started → completed, keeping its position and startedAt',
     async run(h) {
-      await h.enqueue(h.queue);
-      const job = await h.claimOne(h.queue);
+      const job = await h.running();
       const startedAt = h.driver.now();
       const started = stepRecord('charge', 0, startedAt, {
         status: 'started',
@@ -95,8 +65,7 @@ export const stepCases: readonly JobDriverCase[] = [
     group,
     name: 'steps survive a retry of the attempt and are shown by introspect.get',
     async run(h) {
-      await h.enqueue(h.queue);
-      const job = await h.claimOne(h.queue);
+      const job = await h.running();
       const step = stepRecord('provision', 0, h.driver.now());
       await saveStep(h, job, step);
       await h.driver.nack(job.id, job.claim, {
