@@ -73,6 +73,11 @@ export interface ExecuteJobOptions {
    * back uncounted once the body stops).
    */
   readonly signal?: AbortSignal;
+  /**
+   * Aborted when the worker gives up on a body that ignored its signal (the drain deadline): the
+   * lease and slot stop being renewed, so the row lapses and is redelivered as a counted attempt.
+   */
+  readonly abandon?: AbortSignal;
   /** The lease a heartbeat buys (and the fleet slot's TTL). */
   readonly visibilityTimeoutMs: number;
   /** How often the lease (and slot) is renewed. (Default: a third of the window) */
@@ -224,9 +229,14 @@ class Execution {
         this.#rejectLost?.(error);
       },
     });
+    const abandon = this.#options.abandon;
+    const stopRenewing = () => renewal.stop();
+    if (abandon?.aborted) stopRenewing();
+    else abandon?.addEventListener('abort', stopRenewing, { once: true });
     try {
       return await this.#execute(definition, lost);
     } finally {
+      abandon?.removeEventListener('abort', stopRenewing);
       renewal.stop();
       await this.#releaseSlot();
     }

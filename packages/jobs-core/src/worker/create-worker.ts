@@ -37,6 +37,8 @@ export function createWorker(options: WorkerOptions): Worker {
 interface Held {
   readonly job: ClaimedJob;
   readonly controller: AbortController;
+  /** Aborted at the drain deadline: the execution stops renewing the lease it can no longer honour. */
+  readonly abandon: AbortController;
   done: Promise<void>;
 }
 
@@ -143,6 +145,7 @@ class JobWorker implements Worker {
         workerId: this.id,
         jobs: [...this.#held.keys()],
       });
+      for (const held of this.#held.values()) held.abandon.abort();
       this.#abandon?.();
     }, this.#options.drainTimeoutMs ?? 10_000);
     deadline.unref?.();
@@ -234,7 +237,7 @@ class JobWorker implements Worker {
         );
     }
     const controller = new AbortController();
-    const held: Held = { job, controller, done: Promise.resolve() };
+    const held: Held = { job, controller, abandon: new AbortController(), done: Promise.resolve() };
     this.#held.set(job.id, held);
     pool?.take();
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
@@ -244,6 +247,7 @@ class JobWorker implements Worker {
       registry: this.#registry,
       context: this.#options.context,
       signal: controller.signal,
+      abandon: held.abandon.signal,
       visibilityTimeoutMs: this.#visibilityTimeoutMs,
       ...(this.#options.heartbeatIntervalMs === undefined
         ? {}

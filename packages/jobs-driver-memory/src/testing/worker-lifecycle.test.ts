@@ -155,6 +155,47 @@ describe('worker drain (SIGTERM path)', () => {
   });
 });
 
+describe('drain deadline', () => {
+  it('stops renewing an abandoned job, so its lease lapses and it is redelivered as a counted attempt', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    let started = false;
+    const stubborn = job({
+      name: unique('deaf'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'deaf',
+      tenant: 'none',
+      run: () => {
+        started = true;
+        return new Promise(() => undefined);
+      },
+    });
+    const id = await enqueue(stubborn, {});
+    const { worker } = start(driver, [stubborn], {
+      drainTimeoutMs: 30,
+      visibilityTimeoutMs: 150,
+      heartbeatIntervalMs: 10,
+    });
+    await worker.start();
+    await until(() => started);
+    await worker.drain();
+    let redelivered: { attempt: number } | undefined;
+    await until(async () => {
+      [redelivered] = await driver.claim({
+        queues: [stubborn.queue],
+        limit: 1,
+        workerId: 'replacement',
+        visibilityTimeoutMs: 60_000,
+      });
+      return redelivered !== undefined;
+    }, 2_000);
+    expect(redelivered?.attempt).toBe(2);
+    expect((await driver.introspect!.get(id))?.workerId).toBe('replacement');
+  });
+});
+
 describe('timeouts', () => {
   it('aborts ctx.signal before the attempt is failed, and refuses step writes past the abort', async () => {
     const driver = memoryJobDriver();
