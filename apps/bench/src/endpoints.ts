@@ -32,3 +32,10 @@ export function redisOptions(db: number): { host: string; port: number; db: numb
   const options = { host: url.hostname, port: Number(url.port || 6379), db };
   return url.password ? { ...options, password: decodeURIComponent(url.password) } : options;
 }
+
+/** A Redis URL for one db index on the configured server. */
+export function redisUrl(db: number): string {
+  const url = new URL(REDIS_URL);
+  url.pathname = `/${db}`;
+  return url.toString();
+}

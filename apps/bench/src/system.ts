@@ -22,6 +22,20 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
+/** Durable-step measurements only our systems can take (W4). */
+export interface StepProbe {
+  /**
+   * Empties the storage, enqueues `jobs` jobs of `steps` durable steps each and drains them at
+   * `concurrency`; answers milliseconds from the first handler start to drained.
+   */
+  drainStepJobs(jobs: number, steps: number, concurrency: number): Promise<number>;
+  /**
+   * Runs one job through `steps` completed steps until it suspends, then times the next attempt,
+   * which replays them all from storage and completes. Answers both attempts' milliseconds.
+   */
+  replay(steps: number): Promise<{ readonly firstRunMs: number; readonly replayMs: number }>;
+}
+
 /** Which storage a system runs on: decides its database or Redis db index. */
 export type Backend = 'pg' | 'redis' | 'memory';
 
@@ -47,6 +61,8 @@ export interface BenchSystem {
   startWorker(options: StartWorkerOptions): Promise<RunningWorker>;
   /** Jobs not yet settled (queued, claimed or running): zero means drained. */
   pending(): Promise<number>;
+  /** Present on our systems only: what W4 measures. */
+  readonly stepProbe?: StepProbe;
   /** Releases every connection the adapter holds. */
   close(): Promise<void>;
 }

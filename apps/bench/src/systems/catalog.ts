@@ -41,9 +41,11 @@ export async function loadSystem(name: SystemName): Promise<BenchSystem> {
       return (await import('./pg-boss.js')).pgBossSystem();
     case 'bullmq':
       return (await import('./bullmq.js')).bullmqSystem();
+    case 'x-pg':
+      return (await import('./x-pg.js')).xPgSystem();
+    case 'x-redis':
+      return (await import('./x-redis.js')).xRedisSystem();
     case 'x-memory':
       return (await import('./x-memory.js')).xMemorySystem();
-    default:
-      throw new Error(`${name}: adapter not written yet (waits for the @x driver to land)`);
   }
 }

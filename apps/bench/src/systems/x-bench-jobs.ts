@@ -19,3 +19,34 @@ export const benchNoop = job({
     route(input);
   },
 });
+
+/** W4: a job of `steps` durable steps, each returning its index, then reporting its payload. */
+export const benchSteps = job({
+  name: 'bench.steps',
+  input: z.object({
+    i: z.number().int().nonnegative(),
+    t: z.number(),
+    steps: z.number().int().nonnegative(),
+  }),
+  idempotencyKey: ({ i }) => `steps:${i}`,
+  tenant: 'none',
+  run: async ({ input, step }) => {
+    for (let k = 0; k < input.steps; k += 1) await step.run(`s${k}`, () => k);
+    route(input);
+  },
+});
+
+/**
+ * W4 replay: `steps` durable steps, then a 1 ms sleep that suspends the run. The next attempt
+ * replays every step from storage, passes the elapsed sleep and completes.
+ */
+export const benchReplay = job({
+  name: 'bench.replay',
+  input: z.object({ steps: z.number().int().positive() }),
+  idempotencyKey: ({ steps }) => `replay:${steps}`,
+  tenant: 'none',
+  run: async ({ input, step }) => {
+    for (let k = 0; k < input.steps; k += 1) await step.run(`s${k}`, () => k);
+    await step.sleep('pause', 1);
+  },
+});

@@ -2,6 +2,7 @@ import { createWorker, defineJobs, type JobDriver, jsonLinesLogger, setJobDriver
 import type { Backend, BenchSystem, StartWorkerOptions } from '../system.js';
 import * as benchJobs from './x-bench-jobs.js';
 import { benchNoop, routeBenchJobs } from './x-bench-jobs.js';
+import { xStepProbe } from './x-step-probe.js';
 
 /** What one of our backends supplies to {@link xSystem}. */
 export interface XBackend {
@@ -12,6 +13,8 @@ export interface XBackend {
   open(): Promise<JobDriver>;
   /** Empties the storage; answers the driver to use from now on (the memory driver is replaced). */
   reset(driver: JobDriver): Promise<JobDriver>;
+  /** Releases what the backend opened besides the driver (admin connections). */
+  close?(): Promise<void>;
   /** Worker options particular to the backend. */
   readonly workerOptions?: { readonly visibilityTimeoutMs?: number };
 }
@@ -34,7 +37,7 @@ export function xSystem(backend: XBackend): BenchSystem {
     setJobDriver(next);
   };
 
-  return {
+  const system: BenchSystem = {
     name: backend.name,
     backend: backend.backend,
     versions: backend.versions,
@@ -74,7 +77,9 @@ export function xSystem(backend: XBackend): BenchSystem {
     },
     async close() {
       await current?.close?.();
+      await backend.close?.();
       current = null;
     },
   };
+  return { ...system, stepProbe: xStepProbe(system, driver) };
 }

@@ -3,6 +3,7 @@ import { fleetFaults } from './fleet.js';
 import { w1Throughput } from './w1-throughput.js';
 import { w2Latency } from './w2-latency.js';
 import { w3Concurrency } from './w3-concurrency.js';
+import { w4Steps } from './w4-steps.js';
 import { w5Memory } from './w5-memory.js';
 import { w6IdleCpu } from './w6-idle-cpu.js';
 import type { Workload, WorkloadId } from './workload.js';
@@ -21,6 +22,7 @@ export function workloads(settings: BenchSettings): ReadonlyMap<WorkloadId, Work
     w1Throughput,
     w2Latency,
     w3Concurrency(settings.w3Concurrencies, settings.w3Processes, settings.concurrency),
+    w4Steps,
     w5Memory,
     w6IdleCpu,
     fleetFaults,
