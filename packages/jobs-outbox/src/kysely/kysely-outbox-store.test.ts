@@ -2,7 +2,7 @@ import { outboxStoreConformance } from '@x/jobs-conformance';
 import { CamelCasePlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgTestDatabase, type PgTestDatabase } from '../../test-support/pg-test-database.js';
-import { testRequest } from '../../test-support/relay-fixtures.js';
+import { testRequest, until } from '../../test-support/relay-fixtures.js';
 import { kyselyOutboxStore } from './kysely-outbox-store.js';
 import { migrateOutbox } from './migrate-outbox.js';
 
@@ -74,6 +74,30 @@ describe('kyselyOutboxStore', () => {
     expect(await store.prunePublished(3_600_000)).toBe(0);
     expect(await store.prunePublished(0)).toBe(1);
     expect(await store.backlog()).toBe(1);
+  });
+
+  it('with notify: false stages without waking anyone, and refuses a listen pool it could never wake', async () => {
+    const table = pg.table();
+    await migrateOutbox(pg.db, { schema: pg.schema, table });
+    const listener = await pg.pool.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.channel));
+    try {
+      await listener.query(`listen "${table}"`);
+      const quiet = kyselyOutboxStore({ db: pg.db, schema: pg.schema, table, notify: false });
+      await pg.db.transaction().execute((trx) => quiet.stage(trx, request('quiet')));
+      const loud = kyselyOutboxStore({ db: pg.db, schema: pg.schema, table });
+      await pg.db.transaction().execute((trx) => loud.stage(trx, request('loud')));
+      await until(() => heard.length > 0);
+      await listener.query('select 1'); // anything still queued for this session arrives before the reply
+      expect(heard).toEqual([table]);
+      expect(await loud.backlog()).toBe(2);
+    } finally {
+      listener.release(true);
+    }
+    expect(() => kyselyOutboxStore({ db: pg.db, notify: false, listen: pg.pool })).toThrow(
+      expect.objectContaining({ code: 'X_OUTBOX_OPTIONS_INVALID' }),
+    );
   });
 
   it('refuses a schema or table that is not a plain identifier', () => {

@@ -8,7 +8,7 @@ import { type ListenPool, pgOutboxWake } from './pg-outbox-wake.js';
 import { claimSql } from './sql/claim.sql.js';
 import { backlogSql, pruneSql } from './sql/maintenance.sql.js';
 import { markPublishedSql, releaseSql } from './sql/settle.sql.js';
-import { stageSql } from './sql/stage.sql.js';
+import { stageQuietSql, stageSql } from './sql/stage.sql.js';
 import { tableLockSql } from './sql/table-lock.sql.js';
 
 /** Options of {@link kyselyOutboxStore}. */
@@ -20,6 +20,12 @@ export interface KyselyOutboxStoreOptions extends OutboxTableOptions {
    * staging transaction commits. Without it the relay polls. (Default: none)
    */
   readonly listen?: ListenPool;
+  /**
+   * Whether staging calls `pg_notify` (delivered on commit) to wake relays. Commits that notify
+   * serialize briefly on Postgres's notification queue; at very high commit rates turn it off and
+   * let the relay poll. `false` cannot be combined with `listen`. (Default: true)
+   */
+  readonly notify?: boolean;
 }
 
 /** The outbox store over the app's Kysely database. Stage with the `trx` of `db.transaction()`. */
@@ -52,9 +58,17 @@ export function kyselyOutboxStore(options: KyselyOutboxStoreOptions): KyselyOutb
       field: 'db',
     });
   }
+  const notify = options.notify ?? true;
+  if (!notify && options.listen !== undefined) {
+    throw outboxError(
+      'X_OUTBOX_OPTIONS_INVALID',
+      'kyselyOutboxStore: listen needs notify: staging that never notifies would never wake the listener.',
+      { field: 'listen' },
+    );
+  }
   const db = options.db.withoutPlugins();
   const sql = {
-    stage: stageSql(table),
+    stage: notify ? stageSql(table) : stageQuietSql(table),
     lock: tableLockSql(),
     claim: claimSql(table),
     release: releaseSql(table),
@@ -88,7 +102,7 @@ export function kyselyOutboxStore(options: KyselyOutboxStoreOptions): KyselyOutb
       requests.map((request) => request.id),
       requests.map((request) => request.name),
       requests.map((request) => JSON.stringify(request)),
-      table.channel,
+      ...(notify ? [table.channel] : []),
     ]);
   };
 
