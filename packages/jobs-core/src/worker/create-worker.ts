@@ -213,6 +213,11 @@ class JobWorker implements Worker {
         await pool.changed(idleWait);
         continue;
       }
+      if (this.#state !== 'running') {
+        // Stopped while the claim was in flight: hand its rows back uncounted rather than start them.
+        await Promise.all(jobs.map((job) => this.#handBack(job)));
+        break;
+      }
       for (const job of jobs) void this.#run(pool, job);
       if (jobs.length > 0) {
         idleWait = FIRST_IDLE_WAIT_MS;
@@ -228,13 +233,7 @@ class JobWorker implements Worker {
     if (!admission.admitted) {
       this.#count('deferred');
       this.#logger.log('debug', 'jobs.limit.deferred', { jobId: job.id, cap: admission.cap });
-      return this.#driver
-        .nack(job.id, job.claim, { kind: 'release', runAt: this.#driver.now() + admission.retryInMs })
-        .then(
-          () => undefined,
-          (error: unknown) =>
-            this.#logger.log('warn', 'jobs.settle.failed', { jobId: job.id, code: errorCode(error) ?? null }),
-        );
+      return this.#handBack(job, this.#driver.now() + admission.retryInMs);
     }
     const controller = new AbortController();
     const held: Held = { job, controller, abandon: new AbortController(), done: Promise.resolve() };
@@ -274,6 +273,17 @@ class JobWorker implements Worker {
         pool?.give();
       });
     return held.done;
+  }
+
+  /** Releases a claimed row unstarted, its attempt uncounted (at `runAt`, else now). */
+  #handBack(job: ClaimedJob, runAt?: number): Promise<void> {
+    return this.#driver
+      .nack(job.id, job.claim, { kind: 'release', ...(runAt === undefined ? {} : { runAt }) })
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          this.#logger.log('warn', 'jobs.settle.failed', { jobId: job.id, code: errorCode(error) ?? null }),
+      );
   }
 
   #shutdown(): Promise<void> {

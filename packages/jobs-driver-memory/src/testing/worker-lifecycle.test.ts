@@ -155,6 +155,69 @@ describe('worker drain (SIGTERM path)', () => {
   });
 });
 
+/** A driver whose claims wait at a gate while `gate.closed` is set: a claim in flight, on demand. */
+function gatedClaims(driver: JobDriver) {
+  const gate: { closed: boolean; waiting: number; open: () => void } = {
+    closed: false,
+    waiting: 0,
+    open: () => undefined,
+  };
+  let opened = Promise.resolve();
+  const gated: JobDriver = {
+    ...driver,
+    claim: async (options) => {
+      if (gate.closed) {
+        gate.waiting += 1;
+        await opened;
+      }
+      return driver.claim(options);
+    },
+  };
+  return {
+    gated,
+    gate,
+    close() {
+      gate.closed = true;
+      opened = new Promise<void>((resolve) => {
+        gate.open = () => {
+          gate.closed = false;
+          resolve();
+        };
+      });
+    },
+  };
+}
+
+describe('stop with a claim in flight', () => {
+  it('hands back uncounted what a claim in flight at drain() returns, and never runs it', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    const ran: string[] = [];
+    const late = job({
+      name: unique('late'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'late',
+      tenant: 'none',
+      run: () => void ran.push('late'),
+    });
+    const id = await enqueue(late, {});
+    const { gated, gate, close } = gatedClaims(driver);
+    close();
+    const { worker } = start(gated, [late]);
+    await worker.start();
+    await until(() => gate.waiting > 0);
+    const draining = worker.drain();
+    gate.open();
+    await draining;
+    expect(ran).toEqual([]);
+    const row = await driver.introspect!.get(id);
+    expect(row?.state).toBe('ready');
+    expect(row?.attempts).toBe(0);
+  });
+});
+
 describe('drain deadline', () => {
   it('stops renewing an abandoned job, so its lease lapses and it is redelivered as a counted attempt', async () => {
     const driver = memoryJobDriver();
