@@ -1,7 +1,12 @@
 /** The durable state of one scheduled task. */
 export interface ScheduleState {
   readonly task: string;
-  /** Epoch ms of the last occurrence dispatched, or null when it never fired. */
+  /**
+   * Epoch ms up to which the task's occurrences are settled, or null before any scheduler saw it.
+   * Usually the last occurrence dispatched; the scheduler also sets it to "now" on its first round
+   * (past occurrences are not fired) and when a catch-up walk passes over missed occurrences it
+   * drops. Occurrences after it are still to fire. Not "last fired" on its own.
+   */
   readonly watermark: number | null;
   readonly paused: boolean;
   /** Epoch ms of the last change. */
