@@ -39,6 +39,7 @@ export function openPostgres(connection: PostgresConnection): OpenedPostgres {
     // An idle client whose server session died emits here; the pool drops it and opens a fresh
     // one on the next checkout. Without a listener the process would crash.
     pool.on('error', () => {});
+    guardCheckedOutClients(pool);
     const db = new Kysely<JobsDatabase>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -47,6 +48,7 @@ export function openPostgres(connection: PostgresConnection): OpenedPostgres {
     };
   }
   if ('pool' in connection) {
+    guardCheckedOutClients(connection.pool);
     const db = new Kysely<JobsDatabase>({ dialect: new PostgresDialect({ pool: connection.pool }) });
     return {
       db,
@@ -69,5 +71,17 @@ export function openPostgres(connection: PostgresConnection): OpenedPostgres {
   }
   throw pgError('X_PG_OPTIONS_INVALID', 'Pass { connectionString }, { pool } or { db }.', {
     field: 'connection',
+  });
+}
+
+/**
+ * pg emits 'error' on a client whose session dies while it is checked out (pg_terminate_backend
+ * between two statements, a restart), and pg-pool listens only while the client is idle: the
+ * emit would crash the process. The failure already reaches the statement as a rejection and the
+ * pool drops the dead client on release, so each new client gets a listener that swallows it.
+ */
+function guardCheckedOutClients(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
   });
 }

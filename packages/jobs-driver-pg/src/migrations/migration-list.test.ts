@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { migrationChecksum } from './migration-checksum.js';
+import { LATEST_MIGRATION_VERSION, MIGRATIONS } from './migration-list.js';
+
+/**
+ * The checksum of every released migration. A released migration is never edited: a database
+ * that applied it would refuse the new release (X_PG_MIGRATION_CHECKSUM_MISMATCH). Change the
+ * schema by appending a migration and its line here.
+ */
+const RELEASED: Readonly<Record<number, string>> = {
+  1: '169b04b1e03a27454367cdbf021de8ddeeb7803899a967bc5905c2cbc3a5d134',
+};
+
+describe('released migrations', () => {
+  it('are numbered 1, 2, 3, … with no gap', () => {
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual(MIGRATIONS.map((_, index) => index + 1));
+    expect(LATEST_MIGRATION_VERSION).toBe(MIGRATIONS.length);
+  });
+
+  it('are unchanged since release (append a new one instead of editing)', () => {
+    for (const migration of MIGRATIONS) {
+      expect(migrationChecksum(migration), `migration ${migration.version} (${migration.name})`).toBe(
+        RELEASED[migration.version],
+      );
+    }
+  });
+
+  it('each have a checksum pinned here', () => {
+    expect(Object.keys(RELEASED).map(Number)).toEqual(MIGRATIONS.map((migration) => migration.version));
+  });
+});
