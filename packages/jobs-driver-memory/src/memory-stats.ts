@@ -1,6 +1,6 @@
 import type { JobState, QueueStats } from '@x/jobs-core';
 import { JOB_STATES } from '@x/jobs-core';
-import type { MemoryStore } from './memory-store.js';
+import { isDue, type MemoryStore } from './memory-store.js';
 
 /** Per-queue counts for every queue with a row or a pause flag, sorted by queue name. */
 export function queueStats(store: MemoryStore): QueueStats[] {
@@ -21,10 +21,10 @@ export function queueStats(store: MemoryStore): QueueStats[] {
   for (const row of store.jobs.values()) {
     const stats = entry(row.queue);
     stats.counts[row.state] += 1;
-    const waitingAndDue =
-      row.state === 'ready' || ((row.state === 'delayed' || row.state === 'suspended') && row.runAt <= now);
-    if (waitingAndDue && (stats.oldestDueAt === null || row.runAt < stats.oldestDueAt))
+    const waitingAndDue = row.state !== 'running' && isDue(row, now);
+    if (waitingAndDue && (stats.oldestDueAt === null || row.runAt < stats.oldestDueAt)) {
       stats.oldestDueAt = row.runAt;
+    }
   }
   return [...queues.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
