@@ -1,5 +1,4 @@
-export type { CatchUpPlan, CatchUpPolicy } from './catch-up.js';
-export { planCatchUp } from './catch-up.js';
+export type { CatchUpPolicy } from './catch-up.js';
 export type { TaskDispatch } from './dispatch-task.js';
 export type { SchedulerErrorCode } from './errors.js';
 export { SCHEDULER_ERROR_CODES } from './errors.js';
