@@ -111,6 +111,20 @@ describe('createOutboxRelay: the loop', () => {
     );
   });
 
+  it('after a failed publish, waits out pollMs even when commits wake it', async () => {
+    await stage(...stagedRequests(1));
+    let attempts = 0;
+    observed.intercept(async () => {
+      attempts += 1;
+      throw new JobsError('X_DRIVER_UNAVAILABLE', 'queue down');
+    });
+    relay({ pollMs: 60_000 }).start();
+    await until(() => attempts === 1);
+    for (let n = 0; n < 5; n += 1) await stage(...stagedRequests(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(attempts).toBe(1);
+  });
+
   it('keeps passing without waiting while batches come back full', async () => {
     await stage(...stagedRequests(7));
     relay({ batch: 2, pollMs: 60_000 }).start();

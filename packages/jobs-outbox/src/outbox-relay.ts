@@ -30,7 +30,8 @@ export interface OutboxRelay {
  * re-publish after a crash dedupes while that job is live), then marks them published. A failed
  * publish releases the whole batch at once and the next pass retries it from the same head, so a
  * later row never overtakes an earlier one. A pass that throws is logged as
- * `jobs.outbox.tick-failed` and the loop re-arms.
+ * `jobs.outbox.tick-failed` and the loop re-arms. After a failed pass or publish the relay waits
+ * `pollMs` even if commits wake it, so a down driver is not retried once per commit.
  */
 export function createOutboxRelay<Tx>(options: OutboxRelayOptions<Tx>): OutboxRelay {
   const config = resolveRelayOptions(options);
@@ -38,6 +39,8 @@ export function createOutboxRelay<Tx>(options: OutboxRelayOptions<Tx>): OutboxRe
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | undefined;
   let wokenDuringPass = false;
+  // After a failed pass, wakes wait for the poll interval: a down driver is not retried per commit.
+  let cooling = false;
   let unsubscribe: (() => void) | undefined;
 
   const arm = (delayMs: number): void => {
@@ -46,10 +49,15 @@ export function createOutboxRelay<Tx>(options: OutboxRelayOptions<Tx>): OutboxRe
 
   const tick = (): void => {
     timer = undefined;
+    cooling = false;
     inFlight = runPass(config)
       .then(
-        (pass) => (pass.claimed === config.batch && pass.published === pass.claimed ? 0 : config.pollMs),
+        (pass) => {
+          cooling = pass.published < pass.claimed;
+          return pass.claimed === config.batch && !cooling ? 0 : config.pollMs;
+        },
         (error: unknown) => {
+          cooling = true;
           config.logger.log('error', 'jobs.outbox.tick-failed', {
             relay: config.name,
             code: errorCode(error) ?? 'ERROR',
@@ -60,14 +68,14 @@ export function createOutboxRelay<Tx>(options: OutboxRelayOptions<Tx>): OutboxRe
       )
       .then((delayMs) => {
         inFlight = undefined;
-        if (!running) return;
-        arm(wokenDuringPass ? 0 : delayMs);
+        const woken = wokenDuringPass && !cooling;
         wokenDuringPass = false;
+        if (running) arm(woken ? 0 : delayMs);
       });
   };
 
   const wake = (): void => {
-    if (!running) return;
+    if (!running || cooling) return;
     if (inFlight !== undefined) {
       wokenDuringPass = true;
       return;
