@@ -140,12 +140,13 @@ class JobWorker implements Worker {
     for (const held of this.#held.values()) held.controller.abort(reason);
     const closing = this.#shutdown();
     const deadline = setTimeout(() => {
-      if (this.#held.size === 0) return;
-      this.#logger.log('error', 'jobs.worker.drain-abandoned', {
-        workerId: this.id,
-        jobs: [...this.#held.keys()],
-      });
-      for (const held of this.#held.values()) held.abandon.abort();
+      if (this.#held.size > 0) {
+        this.#logger.log('error', 'jobs.worker.drain-abandoned', {
+          workerId: this.id,
+          jobs: [...this.#held.keys()],
+        });
+        for (const held of this.#held.values()) held.abandon.abort();
+      }
       this.#abandon?.();
     }, this.#options.drainTimeoutMs ?? 10_000);
     deadline.unref?.();
@@ -291,12 +292,17 @@ class JobWorker implements Worker {
     const wasRunning = this.#state === 'running';
     this.#state = 'draining';
     for (const pool of this.#pools) pool.notify();
+    // Armed before anything is awaited: a drain deadline that passes while a pool is still inside a
+    // claim abandons too.
+    const abandoned = new Promise<void>((resolve) => {
+      this.#abandon = resolve;
+    });
     this.#closing = (async () => {
-      await Promise.all(this.#loops);
-      const abandoned = new Promise<void>((resolve) => {
-        this.#abandon = resolve;
-      });
-      await Promise.race([Promise.all([...this.#held.values()].map((held) => held.done)), abandoned]);
+      const settled = (async () => {
+        await Promise.all(this.#loops);
+        await Promise.all([...this.#held.values()].map((held) => held.done));
+      })();
+      await Promise.race([settled, abandoned]);
       for (const cleanup of this.#cleanups.splice(0)) cleanup();
       this.#metrics?.close();
       if (wasRunning) {

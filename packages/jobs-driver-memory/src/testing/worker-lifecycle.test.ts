@@ -216,6 +216,44 @@ describe('stop with a claim in flight', () => {
     expect(row?.state).toBe('ready');
     expect(row?.attempts).toBe(0);
   });
+
+  it('abandons at the deadline even when it passes while a claim is still in flight', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    let started = false;
+    const stubborn = job({
+      name: unique('stuck'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'stuck',
+      tenant: 'none',
+      run: () => {
+        started = true;
+        return new Promise(() => undefined);
+      },
+    });
+    await enqueue(stubborn, {});
+    const { gated, gate, close } = gatedClaims(driver);
+    const { worker, logger } = start(gated, [stubborn], {
+      concurrency: 2,
+      idlePollMaxMs: 10,
+      drainTimeoutMs: 30,
+    });
+    await worker.start();
+    await until(() => started);
+    close();
+    await until(() => gate.waiting > 0); // the pool's next claim hangs at the gate
+    let drained = false;
+    const draining = worker.drain().then(() => {
+      drained = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the deadline passes mid-claim
+    gate.open();
+    await until(() => drained, 2_000);
+    await draining;
+    expect(logger.events.map((event) => event.event)).toContain('jobs.worker.drain-abandoned');
+  });
 });
 
 describe('drain deadline', () => {
