@@ -17,7 +17,7 @@ import { DEFAULT_RETRY_POLICY } from '../retry/retry-policy.js';
 import type { JobMetrics } from '../telemetry/job-metrics.js';
 import { contextFromTraceparent, inSpan } from '../telemetry/job-tracing.js';
 import type { JobsLogger } from '../worker/logger.js';
-import { startRenewalTimer } from '../worker/renewal-timer.js';
+import { type RenewalTimer, startRenewalTimer } from '../worker/renewal-timer.js';
 import type { ExecutionObserver } from './execution-observer.js';
 import { withJobRun } from './job-run-storage.js';
 import { persistableJsonForm } from './json-form.js';
@@ -140,6 +140,7 @@ class Execution {
   /** The unwind's signal: a drain or a lost lease aborts it, the body's timeout does not. */
   readonly #unwindSignal = new AbortController();
   #slot: LeaseGrant | null = null;
+  #renewal: RenewalTimer | undefined;
   #lostError: JobsError | undefined;
   #rejectLost: ((error: JobsError) => void) | undefined;
   #input: unknown;
@@ -229,6 +230,7 @@ class Execution {
         this.#rejectLost?.(error);
       },
     });
+    this.#renewal = renewal;
     const abandon = this.#options.abandon;
     const stopRenewing = () => renewal.stop();
     if (abandon?.aborted) stopRenewing();
@@ -659,7 +661,11 @@ class Execution {
     }
   }
 
-  /** Runs a fenced settle with a short retry; `'failed'` when the backend stayed unreachable. */
+  /**
+   * Runs a fenced settle with a short retry; `'failed'` when the backend stayed unreachable. Whatever
+   * it answers, the lease is no longer this run's to renew (settled, lost, or given up), so renewal
+   * stops here rather than after `onSettled`.
+   */
   async #settle(settle: () => Promise<boolean>): Promise<boolean | 'failed'> {
     try {
       return await settleWithRetry(settle);
@@ -669,6 +675,8 @@ class Execution {
         code: errorCode(error) ?? null,
       });
       return 'failed';
+    } finally {
+      this.#renewal?.stop();
     }
   }
 

@@ -418,6 +418,51 @@ describe('cancel and leases', () => {
   });
 });
 
+describe('heartbeats after the settle', () => {
+  it('stops renewing once the row is settled: a slow onSettled never reports a failed or lost lease', async () => {
+    const base = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    let heartbeatsAfterAck = 0;
+    let acked = false;
+    const driver: JobDriver = {
+      ...base,
+      ack: async (...args) => {
+        const landed = await base.ack(...args);
+        acked = true;
+        return landed;
+      },
+      heartbeat: async (...args) => {
+        if (!acked) return base.heartbeat(...args);
+        heartbeatsAfterAck += 1;
+        throw Object.assign(new Error('db down'), { code: 'X_DRIVER_UNAVAILABLE' });
+      },
+    };
+    setJobDriver(driver);
+    let hooked = false;
+    const quick = job({
+      name: unique('quick'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'quick',
+      tenant: 'none',
+      run: () => 'ok',
+      onSettled: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        hooked = true;
+      },
+    });
+    const id = await enqueue(quick, {});
+    const { worker, logger } = start(driver, [quick], { visibilityTimeoutMs: 120, heartbeatIntervalMs: 20 });
+    await worker.start();
+    await until(() => hooked);
+    expect((await base.introspect!.get(id))?.state).toBe('done');
+    const names = logger.events.map((event) => event.event);
+    expect(names).not.toContain('jobs.heartbeat.failed');
+    expect(names).not.toContain('jobs.lease.lost');
+    expect(heartbeatsAfterAck).toBe(0);
+  });
+});
+
 describe('fleet concurrency', () => {
   it('defers a job over its cap without burning an attempt, and runs it when the slot frees', async () => {
     const driver = memoryJobDriver();
