@@ -92,147 +92,115 @@ async function firesThroughScheduler(options: Simulation): Promise<string[]> {
 const days = (first: string, last: string) => ({ from: `${first}T12:00:00Z`, to: `${last}T23:59:00Z` });
 
 describe('DST switch days: each wall-clock occurrence fires once, never twice', () => {
-  describe('Europe/Berlin, spring forward 2026-03-29 (02:00–02:59 does not exist)', () => {
-    const span = days('2026-03-27', '2026-03-30');
-
-    it('0 3 * * * fires once a day at 03:00, the switch day included', async () => {
-      expect(await fires({ tz: 'Europe/Berlin', cron: '0 3 * * *', stepMs: 15 * MINUTE, ...span })).toEqual([
-        '2026-03-28 03:00 GMT+1',
-        '2026-03-29 03:00 GMT+2',
-        '2026-03-30 03:00 GMT+2',
-      ]);
-    });
-
-    it('30 2 * * * moves the nonexistent 02:30 to 03:00, the first valid time after the gap, once', async () => {
-      expect(await fires({ tz: 'Europe/Berlin', cron: '30 2 * * *', stepMs: 15 * MINUTE, ...span })).toEqual([
-        '2026-03-28 02:30 GMT+1',
-        '2026-03-29 03:00 GMT+2',
-        '2026-03-30 02:30 GMT+2',
-      ]);
-    });
-
-    it('0 * * * * fires the 23 hours that exist, skipping the missing 02:00', async () => {
-      const labels = await fires({
-        tz: 'Europe/Berlin',
-        cron: '0 * * * *',
-        stepMs: 5 * MINUTE,
-        ...days('2026-03-28', '2026-03-29'),
-      });
-      const switchDay = labels.filter((label) => label.startsWith('2026-03-29'));
-      expect(switchDay).toHaveLength(23);
-      expect(switchDay.slice(1, 4)).toEqual([
-        '2026-03-29 01:00 GMT+1',
-        '2026-03-29 03:00 GMT+2',
-        '2026-03-29 04:00 GMT+2',
-      ]);
-      expect(new Set(labels).size).toBe(labels.length);
-    });
+  // [zone, pattern, what the switch does to it, rounds from … to, every fire (local, with offset)]
+  it.each([
+    [
+      'Europe/Berlin',
+      '0 3 * * *',
+      'spring forward: 03:00 exists',
+      days('2026-03-27', '2026-03-30'),
+      ['2026-03-28 03:00 GMT+1', '2026-03-29 03:00 GMT+2', '2026-03-30 03:00 GMT+2'],
+    ],
+    [
+      'Europe/Berlin',
+      '30 2 * * *',
+      'spring forward: 02:30 does not exist, moved to 03:00 (first valid time), once',
+      days('2026-03-27', '2026-03-30'),
+      ['2026-03-28 02:30 GMT+1', '2026-03-29 03:00 GMT+2', '2026-03-30 02:30 GMT+2'],
+    ],
+    [
+      'Europe/Berlin',
+      '0 3 * * *',
+      'fall back: 03:00 happens once',
+      days('2026-10-23', '2026-10-26'),
+      ['2026-10-24 03:00 GMT+2', '2026-10-25 03:00 GMT+1', '2026-10-26 03:00 GMT+1'],
+    ],
+    [
+      'Europe/Berlin',
+      '30 2 * * *',
+      'fall back: 02:30 happens twice, fires at the first',
+      days('2026-10-23', '2026-10-26'),
+      ['2026-10-24 02:30 GMT+2', '2026-10-25 02:30 GMT+2', '2026-10-26 02:30 GMT+1'],
+    ],
+    [
+      'America/New_York',
+      '0 3 * * *',
+      'spring forward: 03:00 exists',
+      days('2026-03-06', '2026-03-09'),
+      ['2026-03-07 03:00 GMT-5', '2026-03-08 03:00 GMT-4', '2026-03-09 03:00 GMT-4'],
+    ],
+    [
+      'America/New_York',
+      '30 2 * * *',
+      'spring forward: 02:30 does not exist, moved to 03:00, once',
+      days('2026-03-06', '2026-03-09'),
+      ['2026-03-07 02:30 GMT-5', '2026-03-08 03:00 GMT-4', '2026-03-09 02:30 GMT-4'],
+    ],
+    [
+      'America/New_York',
+      '0 3 * * *',
+      'fall back: 03:00 happens once',
+      days('2026-10-30', '2026-11-02'),
+      ['2026-10-31 03:00 GMT-4', '2026-11-01 03:00 GMT-5', '2026-11-02 03:00 GMT-5'],
+    ],
+    [
+      'America/New_York',
+      '30 2 * * *',
+      'fall back: 02:30 is not repeated here',
+      days('2026-10-30', '2026-11-02'),
+      ['2026-10-31 02:30 GMT-4', '2026-11-01 02:30 GMT-5', '2026-11-02 02:30 GMT-5'],
+    ],
+    [
+      'America/New_York',
+      '30 1 * * *',
+      'fall back: 01:30 happens twice, fires at the first',
+      days('2026-10-30', '2026-11-02'),
+      ['2026-10-31 01:30 GMT-4', '2026-11-01 01:30 GMT-4', '2026-11-02 01:30 GMT-5'],
+    ],
+  ])('%s %s, %s', async (tz, cron, _what, span, expected) => {
+    expect(await fires({ tz, cron, stepMs: 15 * MINUTE, ...span })).toEqual(expected);
   });
 
-  describe('Europe/Berlin, fall back 2026-10-25 (02:00–02:59 happens twice)', () => {
-    const span = days('2026-10-23', '2026-10-26');
-
-    it('0 3 * * * fires once a day at 03:00', async () => {
-      expect(await fires({ tz: 'Europe/Berlin', cron: '0 3 * * *', stepMs: 15 * MINUTE, ...span })).toEqual([
-        '2026-10-24 03:00 GMT+2',
-        '2026-10-25 03:00 GMT+1',
-        '2026-10-26 03:00 GMT+1',
-      ]);
-    });
-
-    it('30 2 * * * fires once on the switch day, at the first 02:30', async () => {
-      expect(await fires({ tz: 'Europe/Berlin', cron: '30 2 * * *', stepMs: 15 * MINUTE, ...span })).toEqual([
-        '2026-10-24 02:30 GMT+2',
-        '2026-10-25 02:30 GMT+2',
-        '2026-10-26 02:30 GMT+1',
-      ]);
-    });
-
-    it('0 * * * * fires every one of the 25 hours once: both 02:00s are distinct instants', async () => {
-      const labels = await fires({
-        tz: 'Europe/Berlin',
-        cron: '0 * * * *',
-        stepMs: 5 * MINUTE,
-        ...days('2026-10-24', '2026-10-25'),
-      });
-      const switchDay = labels.filter((label) => label.startsWith('2026-10-25'));
-      expect(switchDay).toHaveLength(25);
-      expect(switchDay.slice(1, 5)).toEqual([
-        '2026-10-25 01:00 GMT+2',
-        '2026-10-25 02:00 GMT+2',
-        '2026-10-25 02:00 GMT+1',
-        '2026-10-25 03:00 GMT+1',
-      ]);
-      expect(new Set(labels).size).toBe(labels.length);
-    });
-  });
-
-  describe('America/New_York, spring forward 2026-03-08 (02:00–02:59 does not exist)', () => {
-    const span = days('2026-03-06', '2026-03-09');
-
-    it('0 3 * * * fires once a day at 03:00', async () => {
-      expect(
-        await fires({ tz: 'America/New_York', cron: '0 3 * * *', stepMs: 15 * MINUTE, ...span }),
-      ).toEqual(['2026-03-07 03:00 GMT-5', '2026-03-08 03:00 GMT-4', '2026-03-09 03:00 GMT-4']);
-    });
-
-    it('30 2 * * * moves the nonexistent 02:30 to 03:00, once', async () => {
-      expect(
-        await fires({ tz: 'America/New_York', cron: '30 2 * * *', stepMs: 15 * MINUTE, ...span }),
-      ).toEqual(['2026-03-07 02:30 GMT-5', '2026-03-08 03:00 GMT-4', '2026-03-09 02:30 GMT-4']);
-    });
-
-    it('0 * * * * fires the 23 hours that exist', async () => {
-      const labels = await fires({
-        tz: 'America/New_York',
-        cron: '0 * * * *',
-        stepMs: 5 * MINUTE,
-        ...days('2026-03-07', '2026-03-09'),
-      });
-      const switchDay = labels.filter((label) => label.startsWith('2026-03-08'));
-      expect(switchDay).toHaveLength(23);
-      expect(switchDay).toContain('2026-03-08 01:00 GMT-5');
-      expect(switchDay).toContain('2026-03-08 03:00 GMT-4');
-      expect(switchDay.some((label) => label.startsWith('2026-03-08 02:'))).toBe(false);
-    });
-  });
-
-  describe('America/New_York, fall back 2026-11-01 (01:00–01:59 happens twice)', () => {
-    const span = days('2026-10-30', '2026-11-02');
-
-    it('0 3 * * * fires once a day at 03:00', async () => {
-      expect(
-        await fires({ tz: 'America/New_York', cron: '0 3 * * *', stepMs: 15 * MINUTE, ...span }),
-      ).toEqual(['2026-10-31 03:00 GMT-4', '2026-11-01 03:00 GMT-5', '2026-11-02 03:00 GMT-5']);
-    });
-
-    it('30 2 * * * fires once a day (02:30 is not repeated in New York)', async () => {
-      expect(
-        await fires({ tz: 'America/New_York', cron: '30 2 * * *', stepMs: 15 * MINUTE, ...span }),
-      ).toEqual(['2026-10-31 02:30 GMT-4', '2026-11-01 02:30 GMT-5', '2026-11-02 02:30 GMT-5']);
-    });
-
-    it('30 1 * * * fires once on the switch day, at the first 01:30', async () => {
-      expect(
-        await fires({ tz: 'America/New_York', cron: '30 1 * * *', stepMs: 15 * MINUTE, ...span }),
-      ).toEqual(['2026-10-31 01:30 GMT-4', '2026-11-01 01:30 GMT-4', '2026-11-02 01:30 GMT-5']);
-    });
-
-    it('0 * * * * fires every one of the 25 hours once', async () => {
-      const labels = await fires({
-        tz: 'America/New_York',
-        cron: '0 * * * *',
-        stepMs: 5 * MINUTE,
-        ...days('2026-10-31', '2026-11-02'),
-      });
-      const switchDay = labels.filter((label) => label.startsWith('2026-11-01'));
-      expect(switchDay).toHaveLength(25);
-      expect(switchDay.filter((label) => label.startsWith('2026-11-01 01:00'))).toEqual([
-        '2026-11-01 01:00 GMT-4',
-        '2026-11-01 01:00 GMT-5',
-      ]);
-      expect(new Set(labels).size).toBe(labels.length);
-    });
+  // [zone, what the switch does, rounds from … to, the switch day, its fires, its fires up to 04:00]
+  it.each([
+    [
+      'Europe/Berlin',
+      'spring forward: 02:00 is skipped',
+      days('2026-03-28', '2026-03-29'),
+      '2026-03-29',
+      23,
+      ['00:00 GMT+1', '01:00 GMT+1', '03:00 GMT+2', '04:00 GMT+2'],
+    ],
+    [
+      'Europe/Berlin',
+      'fall back: both 02:00s fire, each once',
+      days('2026-10-24', '2026-10-25'),
+      '2026-10-25',
+      25,
+      ['00:00 GMT+2', '01:00 GMT+2', '02:00 GMT+2', '02:00 GMT+1', '03:00 GMT+1', '04:00 GMT+1'],
+    ],
+    [
+      'America/New_York',
+      'spring forward: 02:00 is skipped',
+      days('2026-03-07', '2026-03-09'),
+      '2026-03-08',
+      23,
+      ['00:00 GMT-5', '01:00 GMT-5', '03:00 GMT-4', '04:00 GMT-4'],
+    ],
+    [
+      'America/New_York',
+      'fall back: both 01:00s fire, each once',
+      days('2026-10-31', '2026-11-02'),
+      '2026-11-01',
+      25,
+      ['00:00 GMT-4', '01:00 GMT-4', '01:00 GMT-5', '02:00 GMT-5', '03:00 GMT-5', '04:00 GMT-5'],
+    ],
+  ] as const)('%s 0 * * * *, %s', async (tz, _what, span, day, count, early) => {
+    const labels = await fires({ tz, cron: '0 * * * *', stepMs: 5 * MINUTE, ...span });
+    expect(new Set(labels).size).toBe(labels.length);
+    const switchDay = labels.filter((label) => label.startsWith(day)).map((label) => label.slice(11));
+    expect(switchDay).toHaveLength(count);
+    expect(switchDay.filter((label) => label < '04:01')).toEqual(early);
   });
 
   describe('through a whole scheduler', () => {
