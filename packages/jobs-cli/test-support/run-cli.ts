@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The built binary the tests run. */
@@ -33,26 +33,44 @@ export function baseEnv(extra: Readonly<Record<string, string | undefined>> = {}
   return env;
 }
 
-/** Spawns `node dist/cli.js ...args` and collects its output and exit code. */
-export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI_PATH, ...args], {
-      cwd: options.cwd ?? process.cwd(),
-      env: baseEnv(options.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+/** A running `x-jobs` process. */
+export interface RunningCli {
+  readonly child: ChildProcess;
+  /** Everything written to stdout so far. */
+  stdout(): string;
+  /** Resolves once stdout or stderr contains `text`; rejects when the process exits first. */
+  waitFor(text: string | RegExp): Promise<void>;
+  /** Resolves when the process exits. */
+  readonly done: Promise<CliRun>;
+}
+
+/** Spawns `node dist/cli.js ...args` and answers the running process (for signals and live output). */
+export function startCli(args: readonly string[], options: RunOptions = {}): RunningCli {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI_PATH, ...args], {
+    cwd: options.cwd ?? process.cwd(),
+    env: baseEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiters = new Set<() => void>();
+  const check = (): void => {
+    for (const waiter of waiters) waiter();
+  };
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    check();
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    check();
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+  const done = new Promise<CliRun>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
+      check();
       resolve({
         code,
         stdout,
@@ -67,4 +85,38 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
       });
     });
   });
+  let exited = false;
+  void done.then(() => {
+    exited = true;
+  });
+  return {
+    child,
+    stdout: () => stdout,
+    done,
+    waitFor(text) {
+      return new Promise<void>((resolve, reject) => {
+        const waiter = (): void => {
+          const all = stdout + stderr;
+          if (typeof text === 'string' ? all.includes(text) : text.test(all)) {
+            waiters.delete(waiter);
+            resolve();
+          } else if (exited || child.exitCode !== null) {
+            waiters.delete(waiter);
+            reject(
+              new Error(
+                `x-jobs exited before printing ${String(text)}.\nstdout: ${stdout}\nstderr: ${stderr}`,
+              ),
+            );
+          }
+        };
+        waiters.add(waiter);
+        waiter();
+      });
+    },
+  };
+}
+
+/** Spawns `node dist/cli.js ...args` and collects its output and exit code. */
+export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliRun> {
+  return startCli(args, options).done;
 }

@@ -8,26 +8,23 @@ export interface BootInput {
   readonly driver: JobDriver;
   /** Which backend it is. */
   readonly backend: DriverKind;
-  /**
-   * A Kysely instance on the same database as the queue (PostgreSQL or PGlite), for the app's own
-   * tables and an outbox store; null on Redis and memory. Typed `unknown` so the CLI pulls no
-   * Kysely types into apps that do not use it: cast it to your `Kysely<Database>`.
-   */
-  readonly db: unknown;
 }
 
 /** What `boot` may answer. Every member is optional. */
 export interface BootResult {
   /** Builds each run's `ctx` (the app's services). (Default: an empty object) */
   readonly context?: () => JobContext | Promise<JobContext>;
-  /** An outbox store the `dev` loop (and `worker --relay`) drains into the driver. */
+  /**
+   * An outbox store over the app's own database; the `dev` loop runs a relay that publishes its
+   * committed rows to the driver.
+   */
   readonly outbox?: OutboxStore<unknown>;
   /** Called last on shutdown, after the worker drained and before the driver closes. */
   readonly close?: () => Promise<void>;
 }
 
 /**
- * The optional `boot` export of a `--module`: `export async function boot({ driver, db }) { … }`.
+ * The optional `boot` export of a `--module`: `export async function boot({ driver }) { … }`.
  * It runs once, after the module registered and the driver opened, and answers what the worker
  * needs from the app.
  */
@@ -42,7 +39,7 @@ export async function runBootHook(
   if (boot === undefined) return {};
   if (typeof boot !== 'function') {
     throw cliError('X_CLI_MODULE_LOAD_FAILED', 'The module exports boot, but it is not a function.', {
-      hint: 'export async function boot({ driver, db }) { return { context: () => ({ … }) }; }',
+      hint: 'export async function boot({ driver }) { return { context: () => ({ … }) }; }',
     });
   }
   try {

@@ -5,8 +5,11 @@ import type { BackendChoice } from './backend-choice.js';
 export interface MigrationReport {
   /** The schema migrated. */
   readonly schema: string;
-  /** Migration versions applied by this call, in order (empty when the schema was current). */
-  readonly applied: readonly number[];
+  /**
+   * Migration versions applied by this call, in order (empty when the schema was current); null
+   * for PGlite, which migrates itself when it opens and does not report which versions were new.
+   */
+  readonly applied: readonly number[] | null;
   /** The schema version after the call. */
   readonly version: number;
 }
@@ -17,8 +20,6 @@ export interface Backend {
   readonly driver: JobDriver;
   /** Applies pending schema migrations. Absent for backends with no schema (Redis, memory). */
   readonly migrate?: () => Promise<MigrationReport>;
-  /** A Kysely instance on the queue's database (PostgreSQL, PGlite) for the module's `boot`; absent elsewhere. */
-  readonly db?: unknown;
   /** Closes the driver and anything opened for it (a PGlite instance, a pool). Safe to call twice. */
   close(): Promise<void>;
 }

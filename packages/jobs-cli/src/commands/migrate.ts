@@ -12,8 +12,11 @@ export interface MigrateJson {
   readonly backend: string;
   /** The schema migrated, or null for Redis and memory (no schema). */
   readonly schema: string | null;
-  /** Migration versions this run applied, in order (empty when already current or schemaless). */
-  readonly applied: readonly number[];
+  /**
+   * Migration versions this run applied, in order (empty when already current or schemaless);
+   * null on PGlite, which migrates itself when opened and does not say which versions were new.
+   */
+  readonly applied: readonly number[] | null;
   /** The schema version now (0 for Redis and memory). */
   readonly version: number;
 }
@@ -47,7 +50,7 @@ export function registerMigrate(program: Command, context: CommandContext): void
       }
       const data: MigrateJson = { backend: backend.choice.kind, ...report };
       printer.result(data, (result, p) =>
-        result.applied.length === 0
+        result.applied === null || result.applied.length === 0
           ? `${p.green('Up to date:')} ${where}, schema ${result.schema} at version ${result.version}.`
           : `${p.green('Migrated')} ${where}, schema ${result.schema}: applied ${result.applied
               .map((version) => `#${version}`)

@@ -91,7 +91,7 @@ export async function runRuntime(
     if (plan.migrate && backend.migrate !== undefined) await backend.migrate();
     const { driver } = backend;
     setJobDriver(driver);
-    const booted = await runBootHook(app.namespace, { driver, backend: choice.kind, db: backend.db ?? null });
+    const booted = await runBootHook(app.namespace, { driver, backend: choice.kind });
     if (booted.close !== undefined) stack.push({ label: 'boot', stop: booted.close });
     logger.log('info', 'x-jobs.started', {
       command: plan.name,
