@@ -141,6 +141,7 @@ class Execution {
   readonly #unwindSignal = new AbortController();
   #slot: LeaseGrant | null = null;
   #renewal: RenewalTimer | undefined;
+  #settleAttempted = false;
   #lostError: JobsError | undefined;
   #rejectLost: ((error: JobsError) => void) | undefined;
   #input: unknown;
@@ -178,7 +179,21 @@ class Execution {
       return this.#fail(undefined, { error, record: recordOf(error) });
     }
     const definition = definitionOf(handle);
+    try {
+      return await this.#runDefined(definition);
+    } catch (error) {
+      if (this.#settleAttempted) throw error;
+      if (errorCode(this.#attempt.signal.reason) === 'X_DRAINING') return this.#releaseDrained();
+      // Thrown outside the body — context(), tenant(), concurrency.key(), the step load, the slot —
+      // so no settle handled it: a failed attempt like any other, never a row left running.
+      const failure: Failure = { error, record: recordOf(error) };
+      const decision = decideRetry({ policy: definition.retry, attempt: this.#job.attempt, error });
+      if (decision.action === 'retry') return this.#fail(definition, failure, decision.delayMs);
+      return this.#settleDead(definition, failure, decision.stopReason);
+    }
+  }
 
+  async #runDefined(definition: ResolvedJobDefinition): Promise<ExecutionResult> {
     const parsed = definition.schema.safeParse(this.#job.payload);
     if (!parsed.success) {
       const error = coreError(
@@ -667,6 +682,7 @@ class Execution {
    * stops here rather than after `onSettled`.
    */
   async #settle(settle: () => Promise<boolean>): Promise<boolean | 'failed'> {
+    this.#settleAttempted = true;
     try {
       return await settleWithRetry(settle);
     } catch (error) {

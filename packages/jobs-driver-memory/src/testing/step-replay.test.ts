@@ -191,6 +191,33 @@ describe('durable step replay (onboarding flow)', () => {
     expect(settled).toEqual([{ outcome: 'completed', result: { rows: 5 }, code: null }]);
   });
 
+  it('fails the attempt when building ctx throws, and dead-letters it once attempts run out', async () => {
+    const settled: string[] = [];
+    const needsDb = job({
+      name: 'needs-db',
+      input: z.object({}),
+      idempotencyKey: () => 'needs-db',
+      tenant: 'none',
+      retry: { attempts: 2, delay: 1000 },
+      run: () => 'never',
+      onSettled: (s) => void settled.push(`${s.outcome} ${s.code}`),
+    });
+    harness = createJobTestHarness({
+      jobs: [needsDb],
+      context: () => {
+        throw new Error('no database');
+      },
+    });
+    const { id } = await harness.run(needsDb, {});
+    await harness.drain();
+    const row = await harness.job(id);
+    expect(row?.state).toBe('dead');
+    expect(row?.attempts).toBe(2);
+    expect(row?.stopReason).toBe('attempts-exhausted');
+    expect(row?.lastError?.message).toBe('no database');
+    expect(settled).toEqual(['failed ERROR']);
+  });
+
   it('runs jobs that a registry names, via defineJobs and the process registry', async () => {
     const ran: string[] = [];
     const mod = {
