@@ -611,7 +611,9 @@ class Execution {
       return this.#settleDead(definition, { error, record: recordOf(error) }, 'terminal');
     }
     const key = `job:${this.#job.name}${concurrency.key === undefined ? '' : `:${concurrency.key(this.#input)}`}`;
-    this.#slot = await leases.acquire(key, this.#job.id, {
+    // Held per claim, not per job: a stale run of this job (lease lapsed, body still going) keeps
+    // its own slot, and its release cannot free the slot of the run that was redelivered.
+    this.#slot = await leases.acquire(key, `${this.#job.id}:${this.#job.claim.token}`, {
       limit: concurrency.limit,
       ttlMs: this.#options.visibilityTimeoutMs,
     });

@@ -1,7 +1,17 @@
-import { cancelJob, createWorker, type JobDriver, job, recordingLogger, type Worker } from '@x/jobs-core';
+import {
+  cancelJob,
+  createWorker,
+  executeJob,
+  type JobDriver,
+  job,
+  recordingLogger,
+  silentLogger,
+  type Worker,
+} from '@x/jobs-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { memoryJobDriver } from '../memory-driver.js';
+import { createJobTestHarness } from './index.js';
 
 const workers: Worker[] = [];
 afterEach(async () => {
@@ -502,6 +512,58 @@ describe('fleet concurrency', () => {
     releases[1]?.();
     await until(async () => (await driver.introspect!.get(b))?.state === 'done');
     expect(peak).toBe(1);
+  });
+
+  it('counts a stale run (lease lapsed, body still going) against the cap: its redelivery waits for the slot', async () => {
+    let running = 0;
+    let peak = 0;
+    let finishStale: (() => void) | undefined;
+    const solo = job({
+      name: unique('solo'),
+      input: z.object({}),
+      idempotencyKey: () => 'solo',
+      tenant: 'none',
+      concurrency: { limit: 1 },
+      async run() {
+        running += 1;
+        peak = Math.max(peak, running);
+        if (finishStale === undefined) await new Promise<void>((resolve) => (finishStale = resolve));
+        running -= 1;
+      },
+    });
+    const harness = createJobTestHarness({ jobs: [solo] });
+    try {
+      const { id } = await harness.run(solo, {});
+      // A worker claims it, starts the body, then stalls: its row lease lapses, its slot (60 s) does not.
+      const [stale] = await harness.driver.claim({
+        queues: [solo.queue],
+        limit: 1,
+        workerId: 'stalled',
+        visibilityTimeoutMs: 1_000,
+      });
+      const staleRun = executeJob({
+        driver: harness.driver,
+        job: stale!,
+        registry: { get: () => solo },
+        context: () => ({}),
+        visibilityTimeoutMs: 60_000,
+        logger: silentLogger,
+      });
+      await until(() => finishStale !== undefined);
+      harness.clock.advance('2s');
+
+      await harness.worker.runDue(); // the redelivery finds the slot held
+      expect(peak).toBe(1);
+      expect((await harness.job(id))?.attempts).toBe(1); // deferred, uncounted
+
+      finishStale?.();
+      expect((await staleRun).outcome).toBe('lease-lost');
+      await harness.drain();
+      expect((await harness.job(id))?.state).toBe('done');
+      expect(peak).toBe(1);
+    } finally {
+      await harness.close();
+    }
   });
 
   it("fails a job over its cap with X_JOB_CONCURRENCY_BUSY when it declares whenBusy: 'fail'", async () => {
