@@ -190,10 +190,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const tasks = currentTasks();
       for (const handle of tasks) taskSpec(handle);
       assertDistinctNames(tasks);
-      if (leader.unsafe || (state as { unsafe?: unknown }).unsafe === true) {
+      const stateIsUnsafe = (state as { readonly unsafe?: unknown }).unsafe === true;
+      if (leader.unsafe || stateIsUnsafe) {
         logger.log('warn', 'scheduler.unsafe', {
           leader: leader.description,
-          state: (state as { unsafe?: unknown }).unsafe === true ? 'in-process (unsafe)' : 'durable',
+          state: stateIsUnsafe ? 'in-process (unsafe)' : 'durable',
         });
       }
       running = true;
