@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_URL, taggedDatabaseUrl } from '../test/database-url.js';
 import { enqueueRequest } from '../test/enqueue-request.js';
+import { killMidStatement, terminateSessions } from '../test/kill-sessions.js';
 import { adminQuery, dropSchema, scratchSchemaName } from '../test/scratch-schema.js';
 import { migrate } from './migrate.js';
 import { postgresJobDriver } from './postgres-job-driver.js';
@@ -20,21 +21,6 @@ function taggedDriver(): { driver: PostgresJobDriver; tag: string } {
     { schema, migrate: false },
   );
   return { driver, tag };
-}
-
-/** Terminates the tagged sessions (all, or only the LISTEN one); answers their pids. */
-async function terminate(tag: string, only: 'all' | 'listen' | 'pool' = 'all'): Promise<number[]> {
-  const filter =
-    only === 'listen'
-      ? `and query ilike 'listen %'`
-      : only === 'pool'
-        ? `and query not ilike 'listen %'`
-        : '';
-  const rows = await adminQuery<{ pid: number }>(
-    `select pid, pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 ${filter}`,
-    [tag],
-  );
-  return rows.map((row) => row.pid);
 }
 
 async function listenPid(tag: string): Promise<number | undefined> {
@@ -82,7 +68,7 @@ describe('faults (real PostgreSQL, pg_terminate_backend from an admin session)',
           { timeout: 5000 },
         )
         .toBe(1);
-      expect((await terminate(tag, 'pool')).length).toBeGreaterThanOrEqual(1);
+      expect((await terminateSessions(tag, 'pool')).length).toBeGreaterThanOrEqual(1);
       const failure = await inFlight.then(
         () => undefined,
         (error: unknown) => error,
@@ -107,7 +93,7 @@ describe('faults (real PostgreSQL, pg_terminate_backend from an admin session)',
       driver.wake!.subscribe((queue) => heard.push(queue));
       const before = await listenPid(tag);
       expect(before).toBeDefined();
-      await terminate(tag, 'listen');
+      await terminateSessions(tag, 'listen');
       await expect
         .poll(async () => [undefined, before].includes(await listenPid(tag)), {
           timeout: 10_000,
@@ -130,6 +116,7 @@ describe('faults (real PostgreSQL, pg_terminate_backend from an admin session)',
     const landed = new Map<string, number>();
     /** Claims whose ack failed in flight: it may have committed with its answer lost. */
     const lostAcks = new Map<string, Set<string>>();
+    let failures = 0;
     let killedPids: number[] = [];
 
     /** Acks until the driver answers; a failure is retried with the same claim. */
@@ -142,6 +129,7 @@ describe('faults (real PostgreSQL, pg_terminate_backend from an admin session)',
           return;
         } catch (error) {
           expect(errorCode(error)).toBe('X_DRIVER_UNAVAILABLE');
+          failures += 1;
           lostAcks.set(job.id, (lostAcks.get(job.id) ?? new Set()).add(job.claim.token));
           await sleep(20);
         }
@@ -159,6 +147,7 @@ describe('faults (real PostgreSQL, pg_terminate_backend from an admin session)',
           });
         } catch (error) {
           expect(errorCode(error)).toBe('X_DRIVER_UNAVAILABLE');
+          failures += 1;
           await sleep(20);
           continue;
         }
@@ -171,14 +160,15 @@ describe('faults (real PostgreSQL, pg_terminate_backend from an admin session)',
         await Promise.all(claimed.map(settle));
       }
     };
-    /** Kills every session of the driver once a quarter of the jobs are done, while workers run. */
+    /** Once a quarter of the jobs are done, kills every session of the driver mid-statement. */
     const killer = async (): Promise<void> => {
       while (landed.size < total / 4) await sleep(5);
-      killedPids = await terminate(tag);
+      killedPids = await killMidStatement(tag, `"${schema}".jobs`);
     };
     try {
       await Promise.all([worker(), worker(), worker(), killer()]);
       expect(killedPids.length, 'sessions killed mid-run').toBeGreaterThan(0);
+      expect(failures, 'statements in flight failed X_DRIVER_UNAVAILABLE').toBeGreaterThan(0);
       const rows = await adminQuery<{ id: string; state: string; result: { token: string } | null }>(
         `select id, state, result from "${schema}".jobs where queue = $1`,
         [queue],
