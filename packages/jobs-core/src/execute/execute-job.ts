@@ -610,7 +610,15 @@ class Execution {
       );
       return this.#settleDead(definition, { error, record: recordOf(error) }, 'terminal');
     }
-    const key = `job:${this.#job.name}${concurrency.key === undefined ? '' : `:${concurrency.key(this.#input)}`}`;
+    const part = concurrency.key === undefined ? undefined : concurrency.key(this.#input);
+    if (part !== undefined && (typeof part !== 'string' || part === '')) {
+      throw coreError(
+        'X_JOB_KEY_INVALID',
+        `${this.#job.name}: concurrency.key(input) must return a non-empty string, got ${part === '' ? 'an empty string' : typeof part}.`,
+        { job: this.#job.name, field: 'concurrency.key' },
+      );
+    }
+    const key = `job:${this.#job.name}${part === undefined ? '' : `:${part}`}`;
     // Held per claim, not per job: a stale run of this job (lease lapsed, body still going) keeps
     // its own slot, and its release cannot free the slot of the run that was redelivered.
     this.#slot = await leases.acquire(key, `${this.#job.id}:${this.#job.claim.token}`, {

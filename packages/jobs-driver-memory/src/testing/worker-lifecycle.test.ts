@@ -566,6 +566,32 @@ describe('fleet concurrency', () => {
     }
   });
 
+  it('dead-letters a run whose concurrency.key(input) is not a non-empty string with X_JOB_KEY_INVALID', async () => {
+    const ran: string[] = [];
+    const keyed = job({
+      name: unique('keyed'),
+      input: z.object({ account: z.string() }),
+      idempotencyKey: ({ account }) => `k-${account}`,
+      tenant: 'none',
+      retry: { attempts: 3 },
+      concurrency: { key: ({ account }) => account, limit: 1 },
+      run: ({ input }) => void ran.push(input.account),
+    });
+    const harness = createJobTestHarness({ jobs: [keyed] });
+    try {
+      const { id } = await harness.run(keyed, { account: '' });
+      await harness.drain();
+      const row = await harness.job(id);
+      expect(row?.state).toBe('dead');
+      expect(row?.lastError?.code).toBe('X_JOB_KEY_INVALID');
+      expect(row?.stopReason).toBe('terminal');
+      expect(row?.attempts).toBe(1);
+      expect(ran).toEqual([]);
+    } finally {
+      await harness.close();
+    }
+  });
+
   it("fails a job over its cap with X_JOB_CONCURRENCY_BUSY when it declares whenBusy: 'fail'", async () => {
     const driver = memoryJobDriver();
     const { setJobDriver } = await import('@x/jobs-core');
