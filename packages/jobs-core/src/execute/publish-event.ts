@@ -10,9 +10,10 @@ import { persistableJsonForm } from './json-form.js';
 export const DEFAULT_EVENT_TTL_MS = 7 * 86_400_000;
 
 /**
- * Publishes an event that `step.waitForEvent` waits on: stored for `ttl` (waits that begin later
- * still match it until then) and, atomically, every run suspended on this event name is made due
- * now. The payload is stored in its JSON form.
+ * Publishes an event that `step.waitForEvent` waits on: stored for `ttl`, so a suspended wait finds
+ * it when it next looks (a wait matches only events published at or after it began), and,
+ * atomically, every run suspended on this event name is made due now. The payload is stored in
+ * its JSON form.
  */
 export async function publishEvent(
   event: string,
