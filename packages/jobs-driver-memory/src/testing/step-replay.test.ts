@@ -218,6 +218,40 @@ describe('durable step replay (onboarding flow)', () => {
     expect(settled).toEqual(['failed ERROR']);
   });
 
+  it('bounds one step with stepTimeout: aborts its signal, fails the attempt, and retries that step only', async () => {
+    const calls: string[] = [];
+    let stepReason: unknown;
+    const bounded = job({
+      name: 'bounded',
+      input: z.object({}),
+      idempotencyKey: () => 'bounded',
+      tenant: 'none',
+      stepTimeout: 20,
+      retry: { attempts: 2, delay: 1000 },
+      async run({ step }) {
+        await step.run('fast', () => void calls.push('fast'));
+        await step.run('slow', (signal) => {
+          calls.push('slow');
+          if (calls.filter((call) => call === 'slow').length > 1) return 'ok';
+          return new Promise<never>((_, reject) =>
+            signal.addEventListener('abort', () => {
+              stepReason = signal.reason;
+              reject(new Error('gave up'));
+            }),
+          );
+        });
+      },
+    });
+    harness = createJobTestHarness({ jobs: [bounded] });
+    const { id } = await harness.run(bounded, {});
+    await harness.drain();
+    expect((stepReason as { code?: string }).code).toBe('X_JOB_TIMEOUT');
+    expect(calls).toEqual(['fast', 'slow', 'slow']);
+    const row = await harness.job(id);
+    expect(row?.state).toBe('done');
+    expect(row?.attempts).toBe(2);
+  });
+
   it('runs jobs that a registry names, via defineJobs and the process registry', async () => {
     const ran: string[] = [];
     const mod = {

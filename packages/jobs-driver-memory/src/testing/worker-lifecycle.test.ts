@@ -612,6 +612,39 @@ describe('fleet concurrency', () => {
     expect((await driver.introspect!.get(id))?.lastError?.code).toBe('X_JOB_CONCURRENCY_BUSY');
   });
 
+  it('aborts a run whose fleet slot was taken over with X_JOB_SLOT_LOST, and retries it', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    let aborted: unknown;
+    const guarded = job({
+      name: unique('guarded'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'guarded',
+      tenant: 'none',
+      retry: { attempts: 3, delay: 60_000 },
+      concurrency: { limit: 1 },
+      async run({ ctx }) {
+        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()));
+        aborted = ctx.signal.reason;
+      },
+    });
+    const id = await enqueue(guarded, {});
+    const { worker } = start(driver, [guarded], { visibilityTimeoutMs: 300, heartbeatIntervalMs: 20 });
+    await worker.start();
+    const key = `job:${guarded.name}`;
+    await until(async () => (await driver.leases!.holders(key)).length === 1);
+    const [held] = await driver.leases!.holders(key);
+    // Its slot lapses and another run takes it over.
+    expect(await driver.leases!.release(held!)).toBe(true);
+    expect(await driver.leases!.acquire(key, 'someone-else', { limit: 1, ttlMs: 60_000 })).not.toBeNull();
+    await until(() => aborted !== undefined);
+    expect((aborted as { code?: string }).code).toBe('X_JOB_SLOT_LOST');
+    await until(async () => (await driver.introspect!.get(id))?.state === 'delayed');
+    expect((await driver.introspect!.get(id))?.lastError?.code).toBe('X_JOB_SLOT_LOST');
+  });
+
   it('refuses to start, naming every such job, when the driver has no lease store', async () => {
     const { leases: _leases, ...withoutLeases } = memoryJobDriver();
     const capped = job({
@@ -632,6 +665,48 @@ describe('fleet concurrency', () => {
       code: 'X_JOB_CONCURRENCY_UNENFORCEABLE',
       meta: { jobs: [capped.name] },
     });
+  });
+});
+
+describe('process limits', () => {
+  it('defers a job over perTenant uncounted, and runs it once the tenant has a free slot', async () => {
+    const driver = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    setJobDriver(driver);
+    let running = 0;
+    let peak = 0;
+    const releases: (() => void)[] = [];
+    const report = job({
+      name: unique('report'),
+      queue: unique('q'),
+      input: z.object({ orgId: z.string(), n: z.number() }),
+      idempotencyKey: ({ n }) => `report-${n}`,
+      tenant: ({ orgId }) => orgId,
+      async run() {
+        running += 1;
+        peak = Math.max(peak, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running -= 1;
+      },
+    });
+    const a = await enqueue(report, { orgId: 'acme', n: 1 });
+    const b = await enqueue(report, { orgId: 'acme', n: 2 });
+    const { worker } = start(driver, [report], { limits: { perTenant: 1 } });
+    await worker.start();
+    await until(() => releases.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(releases).toHaveLength(1);
+    const waiting = [await driver.introspect!.get(a), await driver.introspect!.get(b)].find(
+      (row) => row?.state !== 'running',
+    );
+    expect(waiting?.attempts).toBe(0);
+    releases[0]?.();
+    await until(() => releases.length === 2);
+    releases[1]?.();
+    await until(async () => (await driver.introspect!.get(b))?.state === 'done');
+    expect((await driver.introspect!.get(a))?.state).toBe('done');
+    expect(peak).toBe(1);
+    expect(worker.stats().counts.deferred).toBeGreaterThan(0);
   });
 });
 
