@@ -112,6 +112,8 @@ interface RaceResult {
   readonly leaders: number;
   /** Rounds in which a node found the watermark moved under it and fired nothing. */
   readonly lostRaces: number;
+  /** What went wrong along the way (rounds no node led, failed dispatches), for the failure message. */
+  readonly trouble: readonly string[];
 }
 
 /** Runs the race and answers the rows written (removed from the backend afterwards). */
@@ -133,13 +135,19 @@ async function race(pair: DriverPair, election: 'lease' | 'none'): Promise<RaceR
     let b = open(pair.b);
     const leaders = new Set<Scheduler>();
     let lostRaces = 0;
+    const trouble: string[] = [];
     await Promise.all([a.tick(), b.tick()]);
     for (let i = 1; i <= OCCURRENCES; i += 1) {
       clock.advance('1m');
       const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
       if (ra.leader) leaders.add(a);
       if (rb.leader) leaders.add(b);
-      lostRaces += [...ra.tasks, ...rb.tasks].filter((dispatch) => dispatch.outcome === 'lost-race').length;
+      const dispatches = [...ra.tasks, ...rb.tasks];
+      lostRaces += dispatches.filter((dispatch) => dispatch.outcome === 'lost-race').length;
+      if (!ra.leader && !rb.leader) trouble.push(`round ${i}: no leader`);
+      for (const failed of dispatches.filter((dispatch) => dispatch.outcome === 'failed')) {
+        trouble.push(`round ${i}: ${JSON.stringify(failed)}`);
+      }
       // A rolling deploy every 25 occurrences: the leader stops (releasing the lease) and a fresh
       // scheduler on the same driver replaces it, while the other one takes over.
       if (i % 25 === 0) {
@@ -154,7 +162,7 @@ async function race(pair: DriverPair, election: 'lease' | 'none'): Promise<RaceR
     }
     await Promise.all([a.stop(), b.stop()]);
     const keys = (await listAll(pair.a, raceJob.name)).map((row) => row.idempotencyKey);
-    return { start, keys, leaders: leaders.size, lostRaces };
+    return { start, keys, leaders: leaders.size, lostRaces, trouble };
   } finally {
     await removeRows(pair.a);
     await pair.close();
@@ -162,8 +170,8 @@ async function race(pair: DriverPair, election: 'lease' | 'none'): Promise<RaceR
 }
 
 /** Each task enqueued each of the 100 minutes after `start` exactly once (three slots in all). */
-function expectEachOccurrenceOnce({ start, keys }: RaceResult): void {
-  expect(keys).toHaveLength(OCCURRENCES * 3);
+function expectEachOccurrenceOnce({ start, keys, trouble }: RaceResult): void {
+  expect(keys, trouble.join('; ')).toHaveLength(OCCURRENCES * 3);
   expect(new Set(keys).size).toBe(keys.length);
   const minutes = Array.from({ length: OCCURRENCES }, (_, i) =>
     new Date(start - 30_000 + (i + 1) * MINUTE).toISOString(),
