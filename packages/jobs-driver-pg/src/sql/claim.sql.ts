@@ -12,6 +12,11 @@ import { JOB_COLUMNS, LIVE_STATES_SQL } from './job-columns.js';
  * the lease deadline `now() + $4 ms`, and one more attempt. With one queue nothing extra is
  * locked; with several, the surplus per-queue locks end with the statement.
  *
+ * Trade-offs: a per-queue scan keeps a worker of a quiet queue fast however large other queues'
+ * backlogs are (one global `(priority, run_at)` index filtered on queue would walk them); it costs
+ * one index descent per queue. Batches pay: on a loaded 2-core machine, 4 loops of claim(50) plus
+ * batched acks moved ~5,000 jobs/s where 8 loops of claim(1) + ack moved ~550 (README, Throughput).
+ *
  * Params: `$1` text[] queues, `$2` int limit, `$3` text worker id, `$4` float8 visibility timeout ms.
  * Returns: the claimed rows (job columns), unordered; the driver sorts them by priority desc,
  * run_at, seq.

@@ -30,7 +30,8 @@ returning j.id, case when j.state = 'ready' then pg_notify(:'SCHEMA', left(j.que
  * SQL_NACK_SUSPEND — parks a run (`step.sleep`, `step.waitForEvent`) as `suspended` until `$3`
  * without burning its attempt. With `$4`, a publish of that event makes it due at once; an event
  * published since this attempt was claimed (so possibly before the run looked) makes it due now,
- * which closes the gap between the run's `find` and this suspend. Fenced on the claim.
+ * which closes the gap between the run's `find` and this suspend (and wakes the queue, as does a
+ * wake time already past). Fenced on the claim.
  *
  * Params: `$1` job id, `$2` claim token, `$3` float8 wake-at epoch ms, `$4` event name or null.
  * Returns: `(id)` when it landed, no row when fenced out.
@@ -46,7 +47,7 @@ set state = 'suspended',
   end,
   waiting_for = $4::text, attempts = greatest(j.attempts - 1, 0), lease_expires_at = null
 where j.id = $1::text and j.claim_token = $2::text and j.state = 'running'
-returning j.id`;
+returning j.id, case when j.run_at <= now() then pg_notify(:'SCHEMA', left(j.queue, 1000)) end as woke`;
 
 /**
  * SQL_NACK_DEAD — dead-letters a claimed row with its last error and why it stopped. The
