@@ -52,6 +52,7 @@ class JobWorker implements Worker {
   readonly #visibilityTimeoutMs: number;
   readonly #idlePollMaxMs: number;
   readonly #pools: QueuePool[];
+  /** Keyed by claim token: a stale run of a job and its redelivery to this worker are two entries. */
   readonly #held = new Map<string, Held>();
   readonly #counts: Record<string, number> = {};
   #maxInFlight = 0;
@@ -143,7 +144,7 @@ class JobWorker implements Worker {
       if (this.#held.size > 0) {
         this.#logger.log('error', 'jobs.worker.drain-abandoned', {
           workerId: this.id,
-          jobs: [...this.#held.keys()],
+          jobs: [...this.#held.values()].map((held) => held.job.id),
         });
         for (const held of this.#held.values()) held.abandon.abort();
       }
@@ -238,7 +239,7 @@ class JobWorker implements Worker {
     }
     const controller = new AbortController();
     const held: Held = { job, controller, abandon: new AbortController(), done: Promise.resolve() };
-    this.#held.set(job.id, held);
+    this.#held.set(job.claim.token, held);
     pool?.take();
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
     held.done = executeJob({
@@ -270,7 +271,7 @@ class JobWorker implements Worker {
       )
       .finally(() => {
         admission.release();
-        this.#held.delete(job.id);
+        this.#held.delete(job.claim.token);
         pool?.give();
       });
     return held.done;

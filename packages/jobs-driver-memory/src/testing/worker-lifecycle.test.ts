@@ -400,14 +400,16 @@ describe('cancel and leases', () => {
       },
     };
     setJobDriver(driver);
-    let release: (() => void) | undefined;
+    const releases: (() => void)[] = [];
     const held = job({
       name: unique('held'),
       queue: unique('q'),
       input: z.object({ n: z.number() }),
       idempotencyKey: ({ n }) => `held-${n}`,
       tenant: 'none',
-      run: ({ input }) => (input.n === 1 ? new Promise<void>((resolve) => (release = resolve)) : undefined),
+      // The lapsed lease gets n=1 redelivered to this same worker: every run of it waits to be released.
+      run: ({ input }) =>
+        input.n === 1 ? new Promise<void>((resolve) => releases.push(resolve)) : undefined,
     });
     await enqueue(held, { n: 1 });
     const { worker, logger } = start(driver, [held], { visibilityTimeoutMs: 120, heartbeatIntervalMs: 30 });
@@ -416,7 +418,7 @@ describe('cancel and leases', () => {
     const names = logger.events.map((event) => event.event);
     expect(names.indexOf('jobs.heartbeat.failed')).toBeLessThan(names.indexOf('jobs.lease.lost'));
     expect(names.filter((name) => name === 'jobs.lease.lost')).toHaveLength(1);
-    release?.();
+    for (const release of releases) release();
 
     // A job that finishes quickly never reports a lost lease, even with slow heartbeats in flight.
     failHeartbeats = false;
@@ -425,6 +427,59 @@ describe('cancel and leases', () => {
     await until(async () => (await driver.introspect!.get(id))?.state === 'done');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(logger.events.filter((event) => event.event === 'jobs.lease.lost')).toHaveLength(before);
+    for (const release of releases) release();
+  });
+});
+
+describe('a worker that reclaims its own lapsed job', () => {
+  it('keeps holding the new run when the stale run of the same job ends: drain still reaches it', async () => {
+    const base = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    let failHeartbeats = true;
+    const driver: JobDriver = {
+      ...base,
+      heartbeat: async (...args) => {
+        if (failHeartbeats) throw Object.assign(new Error('db blip'), { code: 'X_DRIVER_UNAVAILABLE' });
+        return base.heartbeat(...args);
+      },
+    };
+    setJobDriver(driver);
+    const reasons: unknown[] = [];
+    let attempts = 0;
+    const longRun = job({
+      name: unique('long-run'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'long-run',
+      tenant: 'none',
+      retry: { attempts: 5 },
+      async run({ ctx }) {
+        attempts += 1;
+        if (attempts >= 2) failHeartbeats = false; // the blip ends once the row is redelivered
+        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()));
+        reasons.push((ctx.signal.reason as { code?: string }).code);
+        throw new Error('stopped');
+      },
+    });
+    const id = await enqueue(longRun, {});
+    const { worker } = start(driver, [longRun], {
+      visibilityTimeoutMs: 100,
+      heartbeatIntervalMs: 20,
+      idlePollMaxMs: 20,
+    });
+    await worker.start();
+    // The blip outlasts the lease: the same worker claims the row again while the first run still holds on.
+    await until(() => attempts === 2);
+    await until(() => reasons.length === 1); // the stale run learns it lost the row
+    expect(reasons).toEqual(['X_JOB_LEASE_LOST']);
+    await until(() => (worker.stats().counts['lease-lost'] ?? 0) === 1);
+    expect(worker.stats().inFlight).toBe(1);
+
+    await worker.drain();
+    expect(reasons).toEqual(['X_JOB_LEASE_LOST', 'X_DRAINING']);
+    const row = await base.introspect!.get(id);
+    expect(row?.state).toBe('ready');
+    expect(row?.attempts).toBe(1); // the drained attempt is uncounted; the lapsed one stays counted
   });
 });
 
