@@ -1,5 +1,5 @@
 import { job } from '@x/jobs-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createJobTestHarness, type JobTestHarness } from './index.js';
 
@@ -156,6 +156,60 @@ describe('compensation', () => {
     expect(row?.state).toBe('dead');
     expect(row?.lastError?.code).toBe('X_JOB_TIMEOUT');
     expect(row?.steps.find((s) => s.name === 'compensate:reserve')?.status).toBe('completed');
+  });
+
+  it('resumes an unwind after a crash mid-compensation, skipping the compensators that completed', async () => {
+    const undone: string[] = [];
+    let crash = true;
+    const booking = job({
+      name: 'booking',
+      input: z.object({}),
+      idempotencyKey: () => 'booking',
+      tenant: 'none',
+      compensates: true,
+      retry: { attempts: 1 },
+      async run({ step }) {
+        await step.run('hotel', () => 'h-1', {
+          compensate: (id) => {
+            undone.push(`cancel ${id}`);
+            if (crash) return new Promise<never>(() => undefined); // the process "dies" here
+          },
+        });
+        await step.run('flight', () => 'f-1', { compensate: (id) => void undone.push(`cancel ${id}`) });
+        throw new Error('no car');
+      },
+    });
+    harness = createJobTestHarness({ jobs: [booking] });
+    const { id } = await harness.run(booking, {});
+    const [claimed] = await harness.driver.claim({
+      queues: ['default'],
+      limit: 1,
+      workerId: 'doomed',
+      visibilityTimeoutMs: 1000,
+    });
+    const { executeJob, silentLogger } = await import('@x/jobs-core');
+    void executeJob({
+      driver: harness.driver,
+      job: claimed!,
+      registry: { get: () => booking },
+      context: () => ({}),
+      visibilityTimeoutMs: 60_000,
+      logger: silentLogger,
+    });
+    await vi.waitFor(() => expect(undone).toEqual(['cancel f-1', 'cancel h-1']));
+
+    crash = false;
+    harness.clock.advance('2s'); // the crashed attempt's lease lapses; the next claim unwinds
+    const trace = await harness.drain();
+    expect(undone).toEqual(['cancel f-1', 'cancel h-1', 'cancel h-1']);
+    // The resumed run (the one the harness observes) replays what completed and runs only the rest.
+    expect(trace.steps['compensate:flight']).toEqual({ executions: 0, replays: 1 });
+    expect(trace.steps['compensate:hotel']).toEqual({ executions: 1, replays: 0 });
+    expect(trace.steps.hotel).toEqual({ executions: 0, replays: 1 });
+    const row = await harness.job(id);
+    expect(row?.state).toBe('dead');
+    expect(row?.lastError?.message).toBe('no car');
+    expect(row?.stopReason).toBe('attempts-exhausted');
   });
 
   it('marks a failing compensator X_JOB_COMPENSATION_FAILED', async () => {
