@@ -128,6 +128,7 @@ export class StepRunner {
     const output = await inSpan(`step ${name}`, otelContext.active(), { 'x_jobs.step': name }, async () => {
       let value: unknown;
       try {
+        this.#assertNotAborted(name); // refused before fn runs: not an execution
         this.#options.observer?.stepExecuted?.(this.#runInfo(), name);
         value = await this.#withStepTimeout(name, timeoutMs, fn);
       } catch (error) {

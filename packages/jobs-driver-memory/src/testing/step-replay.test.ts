@@ -1,5 +1,5 @@
 import { defineJobs, job, resetRegistry } from '@x/jobs-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createJobTestHarness, type JobTestHarness } from './index.js';
 
@@ -250,6 +250,34 @@ describe('durable step replay (onboarding flow)', () => {
     const row = await harness.job(id);
     expect(row?.state).toBe('done');
     expect(row?.attempts).toBe(2);
+  });
+
+  it('does not count a step refused after the abort as an execution in the trace', async () => {
+    const calls: string[] = [];
+    let refused: unknown;
+    const late = job({
+      name: 'late-step',
+      input: z.object({}),
+      idempotencyKey: () => 'late-step',
+      tenant: 'none',
+      timeout: 20,
+      retry: { attempts: 1 },
+      async run({ step, ctx }) {
+        await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve));
+        try {
+          await step.run('after-abort', () => void calls.push('after-abort'));
+        } catch (error) {
+          refused = error;
+        }
+      },
+    });
+    harness = createJobTestHarness({ jobs: [late] });
+    await harness.run(late, {});
+    await harness.drain();
+    await vi.waitFor(() => expect(refused).toBeDefined());
+    expect((refused as { code?: string }).code).toBe('X_ABORTED');
+    expect(calls).toEqual([]);
+    expect(harness.trace.steps['after-abort']?.executions ?? 0).toBe(0);
   });
 
   it('runs jobs that a registry names, via defineJobs and the process registry', async () => {
