@@ -641,6 +641,7 @@ class Execution {
       }),
     );
     if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
+    if (!landed) return this.#lostAfterFinish();
     this.#options.logger.log('debug', 'jobs.concurrency.deferred', { ...this.#logFields(), key });
     this.#options.metrics?.outcome(this.#job.queue, 'released');
     return { outcome: 'released', code: 'X_JOB_CONCURRENCY_BUSY' };

@@ -647,6 +647,42 @@ describe('fleet concurrency', () => {
     }
   });
 
+  it('calls onSettled with cancelled when the row is cancelled while the run waits for its slot', async () => {
+    const base = memoryJobDriver();
+    const { setJobDriver } = await import('@x/jobs-core');
+    const leases = base.leases!;
+    let id = '';
+    const driver: JobDriver = {
+      ...base,
+      leases: {
+        ...leases,
+        // Busy, and an operator cancels the job while the slot was being asked for.
+        acquire: async () => {
+          await cancelJob(base, id);
+          return null;
+        },
+      },
+    };
+    setJobDriver(driver);
+    const settled: string[] = [];
+    const capped = job({
+      name: unique('capped-cancel'),
+      queue: unique('q'),
+      input: z.object({}),
+      idempotencyKey: () => 'capped-cancel',
+      tenant: 'none',
+      concurrency: { limit: 1 },
+      run: () => undefined,
+      onSettled: (s) => void settled.push(s.outcome),
+    });
+    id = await enqueue(capped, {});
+    const { worker } = start(driver, [capped]);
+    await worker.start();
+    await until(() => settled.length > 0);
+    expect(settled).toEqual(['cancelled']);
+    expect((await base.introspect!.get(id))?.state).toBe('cancelled');
+  });
+
   it("fails a job over its cap with X_JOB_CONCURRENCY_BUSY when it declares whenBusy: 'fail'", async () => {
     const driver = memoryJobDriver();
     const { setJobDriver } = await import('@x/jobs-core');
