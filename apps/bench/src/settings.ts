@@ -23,6 +23,8 @@ export interface BenchSettings {
   readonly fleetJobs: number;
   readonly fleetProcesses: number;
   readonly fleetKillEveryMs: number;
+  /** Fleet: the lease of a claimed job, so a killed worker's jobs come back within the run. */
+  readonly fleetLeaseMs: number;
   /** Upper bound for any single drain before it counts as failed. */
   readonly drainTimeoutMs: number;
 }
@@ -38,11 +40,12 @@ export const FULL_SETTINGS: BenchSettings = {
   w3Jobs: 10_000,
   w3Concurrencies: [1, 10, 50],
   w3Processes: 2,
-  w5Jobs: 100_000,
+  w5Jobs: 50_000,
   w6Seconds: 30,
   fleetJobs: 20_000,
   fleetProcesses: 4,
   fleetKillEveryMs: 2_000,
+  fleetLeaseMs: 5_000,
   drainTimeoutMs: 180_000,
 };
 
@@ -54,7 +57,7 @@ export const QUICK_SETTINGS: BenchSettings = {
   w1Single: 200,
   w2Jobs: 50,
   w3Jobs: 1_000,
-  w5Jobs: 10_000,
+  w5Jobs: 5_000,
   w6Seconds: 3,
   fleetJobs: 2_000,
   drainTimeoutMs: 60_000,

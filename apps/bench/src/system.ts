@@ -15,6 +15,11 @@ export interface StartWorkerOptions {
   readonly concurrency: number;
   /** Called once per handler invocation with the job's payload. */
   readonly onJob: OnJob;
+  /**
+   * How long a claimed job stays invisible without a heartbeat, for systems with leases (the fleet
+   * run shortens it so killed workers' jobs come back within the run). (Default: the system's own)
+   */
+  readonly leaseMs?: number;
 }
 
 /** A worker started by an adapter; `stop` waits for handlers in flight and their settles. */
@@ -61,6 +66,8 @@ export interface BenchSystem {
   startWorker(options: StartWorkerOptions): Promise<RunningWorker>;
   /** Jobs not yet settled (queued, claimed or running): zero means drained. */
   pending(): Promise<number>;
+  /** Jobs that ended failed or dead-lettered (systems that keep them); the fleet run reports it. */
+  failed?(): Promise<number>;
   /** Present on our systems only: what W4 measures. */
   readonly stepProbe?: StepProbe;
   /** Releases every connection the adapter holds. */

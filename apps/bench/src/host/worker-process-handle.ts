@@ -9,6 +9,8 @@ export interface SpawnOptions {
   readonly system: string;
   readonly concurrency: number;
   readonly logFile?: string;
+  /** Passed to the worker as `leaseMs`. */
+  readonly leaseMs?: number;
   /** Called with each batch of ids the process reports (not when it logs to a file). */
   readonly onIds?: (ids: readonly number[]) => void;
 }
@@ -29,7 +31,12 @@ export class WorkerProcessHandle {
   private stoppedResolve: (() => void) | null = null;
 
   private constructor(options: SpawnOptions) {
-    const args = [options.system, String(options.concurrency), ...(options.logFile ? [options.logFile] : [])];
+    const args = [
+      options.system,
+      String(options.concurrency),
+      options.logFile ?? '-',
+      ...(options.leaseMs === undefined ? [] : [String(options.leaseMs)]),
+    ];
     this.child = fork(ENTRY, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
     this.ready = new Promise((resolve, reject) => {

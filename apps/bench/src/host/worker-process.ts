@@ -5,11 +5,12 @@ import { isSystemName, loadSystem } from '../systems/catalog.js';
 import type { FromWorkerProcess, ToWorkerProcess } from './worker-protocol.js';
 
 /**
- * Entry of a forked worker process: `worker-process.ts <system> <concurrency> [logFile]`. Sets the
+ * Entry of a forked worker process: `worker-process.ts <system> <concurrency> [logFile|-] [leaseMs]`. Sets the
  * system up, starts its worker on `go`, reports progress every 20 ms, stops on `stop`.
  */
 async function main(): Promise<void> {
-  const [systemName = '', concurrencyArg = '10', logFile] = process.argv.slice(2);
+  const [systemName = '', concurrencyArg = '10', logArg = '-', leaseArg] = process.argv.slice(2);
+  const logFile = logArg === '-' ? undefined : logArg;
   if (!isSystemName(systemName)) throw new Error(`unknown system ${systemName}`);
   const send = (message: FromWorkerProcess): void => {
     process.send?.(message);
@@ -40,7 +41,8 @@ async function main(): Promise<void> {
   let worker: RunningWorker | null = null;
   process.on('message', (message: ToWorkerProcess) => {
     if (message.kind === 'go') {
-      void system.startWorker({ concurrency: Number(concurrencyArg), onJob }).then((started) => {
+      const lease = leaseArg === undefined ? {} : { leaseMs: Number(leaseArg) };
+      void system.startWorker({ concurrency: Number(concurrencyArg), onJob, ...lease }).then((started) => {
         worker = started;
       });
     } else if (message.kind === 'stop') {

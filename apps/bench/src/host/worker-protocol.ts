@@ -17,11 +17,3 @@ export type FromWorkerProcess =
   /** The worker stopped cleanly after a `stop`. */
   | { readonly kind: 'stopped' }
   | { readonly kind: 'failed'; readonly error: string };
-
-/** Arguments of the worker-process entry, in order. */
-export interface WorkerProcessArgs {
-  readonly system: string;
-  readonly concurrency: number;
-  /** When set, every job id is appended to this file before its handler returns (survives SIGKILL). */
-  readonly logFile?: string;
-}

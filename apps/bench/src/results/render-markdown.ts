@@ -10,7 +10,8 @@ import { meets, TARGETS } from './targets.js';
 /** A number as the tables print it: thousands separators for rates, decimals for small values. */
 export function formatNumber(value: number, unit: MetricSpec['unit']): string {
   if (!Number.isFinite(value)) return String(value);
-  if (unit === 'jobs/s' || unit === 'jobs') return Math.round(value).toLocaleString('en-US');
+  if (unit === 'jobs/s' || unit === 'jobs' || unit === 'count')
+    return Math.round(value).toLocaleString('en-US');
   if (Math.abs(value) >= 100) return value.toFixed(0);
   if (Math.abs(value) >= 10) return value.toFixed(1);
   return value.toFixed(2);
@@ -66,12 +67,15 @@ function workloadTable(file: ResultFile, id: WorkloadId): string[] {
   return lines;
 }
 
+/** The W1/W2 columns worth a ratio (every W3 column is one). */
+const RATIO_METRICS = new Set(['W1.bulk', 'W1.single', 'W1.drain', 'W2.p50', 'W2.p99']);
+
 function ratioSection(file: ResultFile): string[] {
   const rows: string[] = [];
   for (const id of ['W1', 'W2', 'W3'] as const) {
     const records = file.results.filter((record) => record.workload === id);
     for (const spec of metricSpecs(id, records)) {
-      if (spec.unit === 'jobs') continue;
+      if (!RATIO_METRICS.has(`${id}.${spec.key}`) && id !== 'W3') continue;
       for (const [system, against] of RATIO_PAIRS) {
         const a = median(file, id, system, spec.key);
         const b = median(file, id, against, spec.key);

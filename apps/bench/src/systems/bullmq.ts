@@ -41,13 +41,17 @@ export function bullmqSystem(): BenchSystem {
     async enqueueOne(payload) {
       await queue().add(QUEUE, payload);
     },
-    async startWorker({ concurrency, onJob }: StartWorkerOptions) {
+    async startWorker({ concurrency, onJob, leaseMs }: StartWorkerOptions) {
       const worker = new Worker<BenchPayload>(
         QUEUE,
         async (job) => {
           onJob(job.data);
         },
-        { connection: { ...connection, maxRetriesPerRequest: null }, concurrency },
+        {
+          connection: { ...connection, maxRetriesPerRequest: null },
+          concurrency,
+          ...(leaseMs === undefined ? {} : { lockDuration: leaseMs, stalledInterval: leaseMs }),
+        },
       );
       worker.on('error', (error) => console.error('bullmq:', error));
       await worker.waitUntilReady();

@@ -15,8 +15,6 @@ export interface XBackend {
   reset(driver: JobDriver): Promise<JobDriver>;
   /** Releases what the backend opened besides the driver (admin connections). */
   close?(): Promise<void>;
-  /** Worker options particular to the backend. */
-  readonly workerOptions?: { readonly visibilityTimeoutMs?: number };
 }
 
 const LIVE_STATES = ['ready', 'delayed', 'running', 'suspended'] as const;
@@ -56,7 +54,7 @@ export function xSystem(backend: XBackend): BenchSystem {
     async enqueueOne(payload) {
       await benchNoop.enqueue(payload);
     },
-    async startWorker({ concurrency, onJob }: StartWorkerOptions) {
+    async startWorker({ concurrency, onJob, leaseMs }: StartWorkerOptions) {
       routeBenchJobs(onJob);
       const worker = createWorker({
         driver: driver(),
@@ -64,7 +62,7 @@ export function xSystem(backend: XBackend): BenchSystem {
         concurrency,
         handleSignals: false,
         logger: jsonLinesLogger({ minLevel: 'warn' }),
-        ...backend.workerOptions,
+        ...(leaseMs === undefined ? {} : { visibilityTimeoutMs: leaseMs }),
       });
       await worker.start();
       return { stop: () => worker.stop() };
@@ -74,6 +72,10 @@ export function xSystem(backend: XBackend): BenchSystem {
       let pending = 0;
       for (const queue of stats) for (const state of LIVE_STATES) pending += queue.counts[state];
       return pending;
+    },
+    async failed() {
+      const stats = await driver().stats();
+      return stats.reduce((sum, queue) => sum + queue.counts.dead, 0);
     },
     async close() {
       await current?.close?.();

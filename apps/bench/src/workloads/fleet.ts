@@ -29,7 +29,8 @@ function runsPerJob(directory: string, size: number): Uint16Array {
 
 /**
  * Fleet fault run: `fleetProcesses` worker processes drain `fleetJobs` while a controller SIGKILLs
- * a random one every `fleetKillEveryMs` and starts a replacement. Each process appends a job's id to
+ * a random one every `fleetKillEveryMs` and starts a replacement. Claims are leased for
+ * `fleetLeaseMs` (5 s), so a killed worker's jobs come back within the run. Each process appends a job's id to
  * its log before the handler returns, so the logs hold every run that happened, killed ones too.
  * At the end every job must have run (none lost); jobs that ran twice are reported.
  */
@@ -39,7 +40,8 @@ export const fleetFaults: Workload = {
   metrics: [
     { key: 'lost', label: 'lost', unit: 'jobs', better: 'lower' },
     { key: 'twice', label: 'ran more than once', unit: 'jobs', better: 'lower' },
-    { key: 'kills', label: 'SIGKILLs', unit: 'jobs', better: 'higher' },
+    { key: 'dead', label: 'failed / dead-lettered', unit: 'jobs', better: 'lower' },
+    { key: 'kills', label: 'SIGKILLs', unit: 'count', better: 'higher' },
     { key: 'seconds', label: 'time to drain', unit: 's', better: 'lower' },
   ],
   appliesTo: (name) => RECOVERING_SYSTEMS.includes(name),
@@ -56,6 +58,7 @@ export const fleetFaults: Workload = {
         system: name,
         concurrency: settings.concurrency,
         logFile: join(directory, `worker-${generation}.log`),
+        leaseMs: settings.fleetLeaseMs,
       });
       worker.go();
       return worker;
@@ -93,7 +96,8 @@ export const fleetFaults: Workload = {
         if (n === 0) lost += 1;
         else if (n > 1) twice += 1;
       }
-      return { lost, twice, kills, seconds };
+      const dead = (await system.failed?.()) ?? 0;
+      return { lost, twice, dead, kills, seconds };
     } finally {
       stopping = true;
       await controller.catch(() => {});

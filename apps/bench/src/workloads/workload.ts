@@ -7,7 +7,7 @@ export interface MetricSpec {
   readonly key: string;
   /** Column header in RESULTS.md. */
   readonly label: string;
-  readonly unit: 'jobs/s' | 'ms' | 'µs' | '% core' | 'jobs' | 's';
+  readonly unit: 'jobs/s' | 'ms' | 'µs' | '% core' | 'jobs' | 'count' | 's';
   /** Which direction is an improvement (decides how ratios read). */
   readonly better: 'higher' | 'lower';
 }
