@@ -1,0 +1,33 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { JobDriver } from '@x/jobs-core';
+
+/** Where the queue lives, and a line saying so. */
+export interface Queue {
+  readonly driver: JobDriver;
+  readonly where: string;
+}
+
+/**
+ * The queue's driver: PostgreSQL when `DATABASE_URL` is set, Redis when `REDIS_URL` is, else the
+ * demo's own embedded database (one PGlite instance for the app's tables, its outbox and the queue).
+ * Each driver is imported only when chosen.
+ */
+export async function openQueue(
+  env: Readonly<Record<string, string | undefined>>,
+  pglite: PGlite,
+): Promise<Queue> {
+  if (env.DATABASE_URL !== undefined && env.DATABASE_URL !== '') {
+    const { postgresJobDriver } = await import('@x/jobs-driver-pg');
+    const schema = env.X_DEMO_SCHEMA ?? 'x_jobs_demo';
+    const driver = postgresJobDriver({ connectionString: env.DATABASE_URL }, { schema });
+    await driver.ready();
+    return { driver, where: `PostgreSQL (schema ${schema})` };
+  }
+  if (env.REDIS_URL !== undefined && env.REDIS_URL !== '') {
+    const { redisJobDriver } = await import('@x/jobs-driver-redis');
+    const prefix = env.X_DEMO_REDIS_PREFIX ?? 'x-jobs-demo';
+    return { driver: redisJobDriver({ url: env.REDIS_URL, prefix }), where: `Redis (prefix ${prefix})` };
+  }
+  const { pgliteJobDriver } = await import('@x/jobs-driver-pg/pglite');
+  return { driver: await pgliteJobDriver({ pglite, schema: 'x_jobs' }), where: 'the embedded PGlite' };
+}
