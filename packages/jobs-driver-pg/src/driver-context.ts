@@ -29,6 +29,8 @@ export interface DriverContextParts {
   readonly sql: Statements;
   readonly clock: DbClock;
   readonly db: Kysely<JobsDatabase>;
+  /** Runs the verbatim statements instead of Kysely, when the backend has a faster path. */
+  readonly session?: SqlSession | undefined;
   /** Resolves once the driver started (migrated, clock sampled); retried after a failure. */
   readonly ready: () => Promise<void>;
 }
@@ -36,7 +38,7 @@ export interface DriverContextParts {
 /** Builds the {@link DriverContext} of one driver. */
 export function createDriverContext(parts: DriverContextParts): DriverContext {
   const scoped = parts.db.withSchema(parts.schema);
-  const session = kyselySession(parts.db);
+  const session = parts.session ?? kyselySession(parts.db);
   const enter = parts.ready;
   return {
     schema: parts.schema,

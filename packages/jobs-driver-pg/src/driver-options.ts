@@ -51,7 +51,14 @@ export interface SqlJobDriverOptions {
 }
 
 /** Options of {@link postgresJobDriver}. */
-export type PostgresJobDriverOptions = SqlJobDriverOptions;
+export interface PostgresJobDriverOptions extends SqlJobDriverOptions {
+  /**
+   * Run the hot statements as named prepared statements on the pool (parsed and planned once per
+   * connection). Turn it off behind a transaction-mode pooler (PgBouncer < 1.21) that cannot
+   * keep them. Without a pool (`{ db }`) statements go through Kysely, unprepared. (Default: true)
+   */
+  readonly preparedStatements?: boolean;
+}
 
 /** Seven days in ms: the default `doneRetentionMs`. */
 export const DEFAULT_DONE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

@@ -7,6 +7,8 @@ import { pgError } from './errors.js';
 /** A Kysely instance over the caller's connection, where LISTEN connects, and what to release. */
 export interface OpenedPostgres {
   readonly db: Kysely<JobsDatabase>;
+  /** The pool itself, when there is one (named prepared statements run on it). */
+  readonly pool: pg.Pool | undefined;
   /** Settings of the dedicated LISTEN client, or undefined when they cannot be known. */
   readonly listen: pg.ClientConfig | undefined;
   /** Ends what was opened here (a pool the driver made); leaves the caller's own pool or db alone. */
@@ -43,6 +45,7 @@ export function openPostgres(connection: PostgresConnection): OpenedPostgres {
     const db = new Kysely<JobsDatabase>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
+      pool,
       listen: { connectionString: connection.connectionString, application_name: LISTEN_APPLICATION_NAME },
       release: () => db.destroy(),
     };
@@ -52,6 +55,7 @@ export function openPostgres(connection: PostgresConnection): OpenedPostgres {
     const db = new Kysely<JobsDatabase>({ dialect: new PostgresDialect({ pool: connection.pool }) });
     return {
       db,
+      pool: connection.pool,
       listen: { ...connection.pool.options, application_name: LISTEN_APPLICATION_NAME },
       release: async () => {},
     };
@@ -60,6 +64,7 @@ export function openPostgres(connection: PostgresConnection): OpenedPostgres {
     const listen = connection.listen;
     return {
       db: connection.db as Kysely<JobsDatabase>,
+      pool: undefined,
       listen:
         listen === undefined
           ? undefined

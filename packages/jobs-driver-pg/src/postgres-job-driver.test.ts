@@ -257,6 +257,30 @@ describe('connections', () => {
     await own.end();
   });
 
+  it('runs the hot statements as named prepared statements on a pool, unless told not to', async () => {
+    const prepared = async (preparedStatements: boolean): Promise<number> => {
+      const one = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
+      const onOne = postgresJobDriver(
+        { pool: one },
+        { schema, migrate: false, wake: false, preparedStatements },
+      );
+      await onOne.claim({
+        queues: [`prepared-${randomUUID()}`],
+        limit: 1,
+        workerId: 'w',
+        visibilityTimeoutMs: 1000,
+      });
+      const { rows } = await one.query(
+        `select count(*)::int as n from pg_prepared_statements where name like 'x_jobs_%'`,
+      );
+      await onOne.close();
+      await one.end();
+      return rows[0].n as number;
+    };
+    expect(await prepared(true)).toBeGreaterThanOrEqual(1);
+    expect(await prepared(false)).toBe(0);
+  });
+
   it('has no wake over a Kysely instance unless told where to LISTEN', async () => {
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
     const silent = postgresJobDriver({ db }, { schema, migrate: false });

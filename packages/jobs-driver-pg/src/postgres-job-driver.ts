@@ -4,6 +4,7 @@ import {
   type PostgresJobDriverOptions,
 } from './driver-options.js';
 import { pgError } from './errors.js';
+import { pgPoolSession } from './pg-pool-session.js';
 import { openPostgres } from './postgres-connection.js';
 import { DEFAULT_SCHEMA, validateSchemaName } from './schema-name.js';
 import { createSqlJobDriver, type PostgresJobDriver } from './sql-job-driver.js';
@@ -28,6 +29,10 @@ export function postgresJobDriver(
   return createSqlJobDriver({
     name: 'postgres',
     db: opened.db,
+    session:
+      opened.pool !== undefined && options.preparedStatements !== false
+        ? pgPoolSession(opened.pool)
+        : undefined,
     schema,
     migrate: options.migrate ?? true,
     doneRetentionMs,

@@ -28,7 +28,7 @@ import { claimJobs } from './queue/claim-jobs.js';
 import { enqueueMany, enqueueOne } from './queue/enqueue-jobs.js';
 import { queueStats } from './queue/queue-stats.js';
 import { ackJob, createAckBatch, heartbeatJob, nackJob, recordProgress } from './queue/settle-jobs.js';
-import { kyselySession } from './sql-session.js';
+import { kyselySession, type SqlSession } from './sql-session.js';
 import { bindStatements } from './statements.js';
 import { createBackfillLedger } from './stores/backfill-ledger.js';
 import { createEventStore } from './stores/event-store.js';
@@ -66,6 +66,8 @@ export interface PostgresJobDriver extends JobDriver {
 export interface SqlDriverRuntime {
   readonly name: string;
   readonly db: Kysely<JobsDatabase>;
+  /** Where the verbatim statements run, when not through `db` (pg's named prepared statements). */
+  readonly session?: SqlSession | undefined;
   readonly schema: string;
   readonly migrate: boolean;
   readonly doneRetentionMs: number;
@@ -96,6 +98,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     sql: bindStatements(runtime.schema),
     clock,
     db,
+    session: runtime.session,
     ready: () => lifecycle.ready(),
   });
   const acks = createAckBatch(ctx);
