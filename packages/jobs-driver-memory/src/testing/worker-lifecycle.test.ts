@@ -5,6 +5,7 @@ import {
   type JobDriver,
   job,
   recordingLogger,
+  setJobDriver,
   silentLogger,
   type Worker,
 } from '@x/jobs-core';
@@ -20,6 +21,43 @@ afterEach(async () => {
 
 function unique(prefix: string): string {
   return `${prefix}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Installs `driver` as the ambient one (where `handle.enqueue` publishes) and answers it. */
+function installed<Driver extends JobDriver>(driver: Driver): Driver {
+  setJobDriver(driver);
+  return driver;
+}
+
+/** A job whose body ignores its signal and never settles; `started()` says whether it began. */
+function stubbornJob(prefix: string) {
+  let started = false;
+  const handle = job({
+    name: unique(prefix),
+    queue: unique('q'),
+    input: z.object({}),
+    idempotencyKey: () => prefix,
+    tenant: 'none',
+    run: () => {
+      started = true;
+      return new Promise(() => undefined);
+    },
+  });
+  return { handle, started: () => started };
+}
+
+/** An installed memory driver whose heartbeats fail (`X_DRIVER_UNAVAILABLE`) until `heal()`. */
+function failingHeartbeats() {
+  const base = memoryJobDriver();
+  let failing = true;
+  const driver = installed<JobDriver>({
+    ...base,
+    heartbeat: async (...args) => {
+      if (failing) throw Object.assign(new Error('db down'), { code: 'X_DRIVER_UNAVAILABLE' });
+      return base.heartbeat(...args);
+    },
+  });
+  return { base, driver, heal: () => void (failing = false) };
 }
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
@@ -52,9 +90,7 @@ async function enqueue(handle: { enqueue(input: object): Promise<{ id: string }>
 
 describe('worker drain (SIGTERM path)', () => {
   it('aborts held jobs with X_DRAINING, hands them back uncounted, and the next worker resumes from the last completed step', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
+    const driver = installed(memoryJobDriver());
     const calls: string[] = [];
     let reason: unknown;
     const deploy = job({
@@ -98,9 +134,7 @@ describe('worker drain (SIGTERM path)', () => {
   });
 
   it('hands an unwind interrupted by the drain back uncounted; the next worker finishes compensating', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
+    const driver = installed(memoryJobDriver());
     const undone: string[] = [];
     const refund = job({
       name: unique('refund'),
@@ -141,25 +175,12 @@ describe('worker drain (SIGTERM path)', () => {
   });
 
   it('abandons a body that ignores the signal at the drain deadline and logs it', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
-    let started = false;
-    const stubborn = job({
-      name: unique('stubborn'),
-      queue: unique('q'),
-      input: z.object({}),
-      idempotencyKey: () => 'stubborn',
-      tenant: 'none',
-      run: () => {
-        started = true;
-        return new Promise(() => undefined);
-      },
-    });
+    const driver = installed(memoryJobDriver());
+    const { handle: stubborn, started } = stubbornJob('stubborn');
     await enqueue(stubborn, {});
     const { worker, logger } = start(driver, [stubborn], { drainTimeoutMs: 50 });
     await worker.start();
-    await until(() => started);
+    await until(started);
     await worker.drain();
     expect(logger.events.map((event) => event.event)).toContain('jobs.worker.drain-abandoned');
   });
@@ -200,9 +221,7 @@ function gatedClaims(driver: JobDriver) {
 
 describe('stop with a claim in flight', () => {
   it('hands back uncounted what a claim in flight at drain() returns, and never runs it', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
+    const driver = installed(memoryJobDriver());
     const ran: string[] = [];
     const late = job({
       name: unique('late'),
@@ -228,21 +247,8 @@ describe('stop with a claim in flight', () => {
   });
 
   it('abandons at the deadline even when it passes while a claim is still in flight', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
-    let started = false;
-    const stubborn = job({
-      name: unique('stuck'),
-      queue: unique('q'),
-      input: z.object({}),
-      idempotencyKey: () => 'stuck',
-      tenant: 'none',
-      run: () => {
-        started = true;
-        return new Promise(() => undefined);
-      },
-    });
+    const driver = installed(memoryJobDriver());
+    const { handle: stubborn, started } = stubbornJob('stuck');
     await enqueue(stubborn, {});
     const { gated, gate, close } = gatedClaims(driver);
     const { worker, logger } = start(gated, [stubborn], {
@@ -251,7 +257,7 @@ describe('stop with a claim in flight', () => {
       drainTimeoutMs: 30,
     });
     await worker.start();
-    await until(() => started);
+    await until(started);
     close();
     await until(() => gate.waiting > 0); // the pool's next claim hangs at the gate
     let drained = false;
@@ -268,21 +274,8 @@ describe('stop with a claim in flight', () => {
 
 describe('drain deadline', () => {
   it('stops renewing an abandoned job, so its lease lapses and it is redelivered as a counted attempt', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
-    let started = false;
-    const stubborn = job({
-      name: unique('deaf'),
-      queue: unique('q'),
-      input: z.object({}),
-      idempotencyKey: () => 'deaf',
-      tenant: 'none',
-      run: () => {
-        started = true;
-        return new Promise(() => undefined);
-      },
-    });
+    const driver = installed(memoryJobDriver());
+    const { handle: stubborn, started } = stubbornJob('deaf');
     const id = await enqueue(stubborn, {});
     const { worker } = start(driver, [stubborn], {
       drainTimeoutMs: 30,
@@ -290,7 +283,7 @@ describe('drain deadline', () => {
       heartbeatIntervalMs: 10,
     });
     await worker.start();
-    await until(() => started);
+    await until(started);
     await worker.drain();
     let redelivered: { attempt: number } | undefined;
     await until(async () => {
@@ -309,9 +302,7 @@ describe('drain deadline', () => {
 
 describe('timeouts', () => {
   it('aborts ctx.signal before the attempt is failed, and refuses step writes past the abort', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
+    const driver = installed(memoryJobDriver());
     const observed: string[] = [];
     let lateWrite: unknown;
     let id = '';
@@ -354,9 +345,7 @@ describe('timeouts', () => {
 
 describe('cancel and leases', () => {
   it('stops a cancelled running job at its next heartbeat; its late settle changes nothing', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
+    const driver = installed(memoryJobDriver());
     let aborted: unknown;
     const settled: string[] = [];
     const long = job({
@@ -389,17 +378,7 @@ describe('cancel and leases', () => {
   });
 
   it('logs jobs.heartbeat.failed, then jobs.lease.lost once a whole window passes, and never for a finished job', async () => {
-    const base = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    let failHeartbeats = true;
-    const driver: JobDriver = {
-      ...base,
-      heartbeat: async (...args) => {
-        if (failHeartbeats) throw Object.assign(new Error('db down'), { code: 'X_DRIVER_UNAVAILABLE' });
-        return base.heartbeat(...args);
-      },
-    };
-    setJobDriver(driver);
+    const { driver, heal } = failingHeartbeats();
     const releases: (() => void)[] = [];
     const held = job({
       name: unique('held'),
@@ -421,7 +400,7 @@ describe('cancel and leases', () => {
     for (const release of releases) release();
 
     // A job that finishes quickly never reports a lost lease, even with slow heartbeats in flight.
-    failHeartbeats = false;
+    heal();
     const before = logger.events.filter((event) => event.event === 'jobs.lease.lost').length;
     const id = await enqueue(held, { n: 2 });
     await until(async () => (await driver.introspect!.get(id))?.state === 'done');
@@ -433,17 +412,7 @@ describe('cancel and leases', () => {
 
 describe('a worker that reclaims its own lapsed job', () => {
   it('keeps holding the new run when the stale run of the same job ends: drain still reaches it', async () => {
-    const base = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    let failHeartbeats = true;
-    const driver: JobDriver = {
-      ...base,
-      heartbeat: async (...args) => {
-        if (failHeartbeats) throw Object.assign(new Error('db blip'), { code: 'X_DRIVER_UNAVAILABLE' });
-        return base.heartbeat(...args);
-      },
-    };
-    setJobDriver(driver);
+    const { base, driver, heal } = failingHeartbeats();
     const reasons: unknown[] = [];
     let attempts = 0;
     const longRun = job({
@@ -455,7 +424,7 @@ describe('a worker that reclaims its own lapsed job', () => {
       retry: { attempts: 5 },
       async run({ ctx }) {
         attempts += 1;
-        if (attempts >= 2) failHeartbeats = false; // the blip ends once the row is redelivered
+        if (attempts >= 2) heal(); // the blip ends once the row is redelivered
         await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()));
         reasons.push((ctx.signal.reason as { code?: string }).code);
         throw new Error('stopped');
@@ -486,7 +455,6 @@ describe('a worker that reclaims its own lapsed job', () => {
 describe('heartbeats after the settle', () => {
   it('stops renewing once the row is settled: a slow onSettled never reports a failed or lost lease', async () => {
     const base = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
     let heartbeatsAfterAck = 0;
     let acked = false;
     const driver: JobDriver = {
@@ -530,9 +498,7 @@ describe('heartbeats after the settle', () => {
 
 describe('fleet concurrency', () => {
   it('defers a job over its cap without burning an attempt, and runs it when the slot frees', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
+    const driver = installed(memoryJobDriver());
     let running = 0;
     let peak = 0;
     const releases: (() => void)[] = [];
@@ -649,7 +615,6 @@ describe('fleet concurrency', () => {
 
   it('calls onSettled with cancelled when the row is cancelled while the run waits for its slot', async () => {
     const base = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
     const leases = base.leases!;
     let id = '';
     const driver: JobDriver = {
@@ -684,9 +649,7 @@ describe('fleet concurrency', () => {
   });
 
   it("fails a job over its cap with X_JOB_CONCURRENCY_BUSY when it declares whenBusy: 'fail'", async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
+    const driver = installed(memoryJobDriver());
     const exclusive = job({
       name: unique('exclusive'),
       queue: unique('q'),
@@ -704,9 +667,7 @@ describe('fleet concurrency', () => {
   });
 
   it('aborts a run whose fleet slot was taken over with X_JOB_SLOT_LOST, and retries it', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
+    const driver = installed(memoryJobDriver());
     let aborted: unknown;
     const guarded = job({
       name: unique('guarded'),
@@ -761,9 +722,7 @@ describe('fleet concurrency', () => {
 
 describe('process limits', () => {
   it('defers a job over perTenant uncounted, and runs it once the tenant has a free slot', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
+    const driver = installed(memoryJobDriver());
     let running = 0;
     let peak = 0;
     const releases: (() => void)[] = [];
@@ -803,9 +762,7 @@ describe('process limits', () => {
 
 describe('idle worker', () => {
   it('starts a newly enqueued job within milliseconds through the driver wake, without polling hot', async () => {
-    const driver = memoryJobDriver();
-    const { setJobDriver } = await import('@x/jobs-core');
-    setJobDriver(driver);
+    const driver = installed(memoryJobDriver());
     const startedAt: number[] = [];
     const ping = job({
       name: unique('ping'),
