@@ -274,7 +274,10 @@ export class StepRunner {
     );
   }
 
-  /** Writes the `unwinding` marker: from here on every attempt of this run unwinds. `signal` as for {@link compensate}. */
+  /**
+   * Writes the `unwinding` marker: from here on every attempt of this run unwinds. `signal` as for
+   * {@link compensate}.
+   */
   async markUnwinding(error: JobErrorRecord, stopReason: string, signal: AbortSignal): Promise<void> {
     if (this.#records.get('unwinding') !== undefined) return;
     const now = this.#now();
