@@ -17,6 +17,8 @@ export interface OpenedPostgres {
 
 /** `application_name` of the driver's pooled sessions, so an operator can find them in pg_stat_activity. */
 export const POOL_APPLICATION_NAME = 'x-jobs';
+/** How long opening a connection may take before it fails as unavailable. */
+export const CONNECT_TIMEOUT_MS = 10_000;
 /** `application_name` of the LISTEN session. */
 export const LISTEN_APPLICATION_NAME = 'x-jobs-listen';
 
@@ -37,6 +39,8 @@ export function openPostgres(connection: PostgresConnection): OpenedPostgres {
       connectionString: connection.connectionString,
       max: connection.max ?? 10,
       application_name: POOL_APPLICATION_NAME,
+      // A server that never answers fails the checkout (X_DRIVER_UNAVAILABLE), never hangs it.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     // An idle client whose server session died emits here; the pool drops it and opens a fresh
     // one on the next checkout. Without a listener the process would crash.

@@ -42,8 +42,9 @@ export async function pgliteJobDriver(options: PgliteJobDriverOptions = {}): Pro
   if (options.dataDir !== undefined && (typeof options.dataDir !== 'string' || options.dataDir === '')) {
     throw pgError('X_PG_OPTIONS_INVALID', 'dataDir: must be a non-empty path.', { field: 'dataDir' });
   }
-  const lock: DataDirLock | undefined =
-    options.dataDir === undefined ? undefined : await lockDataDir(options.dataDir);
+  // A filesystem path is locked; PGlite's own schemes (`memory://`) hold nothing to share.
+  const onDisk = options.dataDir !== undefined && !/^[a-z]+:\/\//i.test(options.dataDir);
+  const lock: DataDirLock | undefined = onDisk ? await lockDataDir(options.dataDir as string) : undefined;
   let owned: PGlite | undefined;
   try {
     owned = options.pglite === undefined ? await PGlite.create(options.dataDir) : undefined;

@@ -26,7 +26,7 @@ export class PgListenSession implements WakeTransport {
   #loop: Promise<void> | undefined;
 
   constructor(config: pg.ClientConfig, channel: string, backoff: ListenBackoff = {}) {
-    this.#config = { keepAlive: true, ...config };
+    this.#config = { keepAlive: true, connectionTimeoutMillis: 10_000, ...config };
     this.#channel = channel;
     this.#minDelayMs = backoff.minDelayMs ?? 100;
     this.#maxDelayMs = backoff.maxDelayMs ?? 5000;
