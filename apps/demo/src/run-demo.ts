@@ -57,7 +57,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     const queue = await openQueue(options.env, app.pglite);
     shutdown.unshift(() => queue.driver.close());
     const { driver } = queue;
-    const where = displayPath(options.dataDir);
+    const where = displayPath(options.dataDir, options.env.INIT_CWD ?? process.cwd());
     narrator.plain(
       style.dim(
         `App tables and outbox in PGlite at ${where}; the queue in ${queue.where}. Ctrl-C any time, then run it again: it resumes.`,
@@ -208,9 +208,9 @@ async function waitForDigest(driver: import('@x/jobs-core').JobDriver, signal: A
   }
 }
 
-/** `dir` relative to the working directory when it is inside it, else absolute. */
-function displayPath(dir: string): string {
-  const relative = path.relative(process.cwd(), dir);
+/** `dir` relative to `from` (where the user typed the command: pnpm's INIT_CWD) when inside it, else absolute. */
+function displayPath(dir: string, from: string): string {
+  const relative = path.relative(from, dir);
   return relative === '' ? '.' : relative.startsWith('..') ? dir : relative;
 }
 
