@@ -48,6 +48,11 @@ export interface JobDriver {
   readonly schedules?: ScheduleStore;
   /** The backfill ledger. */
   readonly backfills?: BackfillLedger;
+  /**
+   * How long `done` rows are kept before a worker's hourly purge removes them, when the driver
+   * owns that setting (a worker's own `doneRetentionMs` wins). Absent: the worker's default.
+   */
+  readonly doneRetentionMs?: number;
   /** A push wake for idle workers, when the backend has one. */
   readonly wake?: WakeSource;
   /** The driver's clock (epoch ms): what `runAt` and leases are compared against. */

@@ -83,7 +83,14 @@ class JobWorker implements Worker {
     this.#registry = options.registry ?? jobRegistry();
     this.#limiter = new ProcessLimiter(options.limits);
     this.#visibilityTimeoutMs = positive(options.visibilityTimeoutMs, 30_000, 'visibilityTimeoutMs');
-    positive(options.heartbeatIntervalMs, 1, 'heartbeatIntervalMs');
+    const heartbeat = positive(options.heartbeatIntervalMs, 1, 'heartbeatIntervalMs');
+    if (options.heartbeatIntervalMs !== undefined && heartbeat >= this.#visibilityTimeoutMs) {
+      throw coreError(
+        'X_WORKER_OPTIONS_INVALID',
+        `createWorker: heartbeatIntervalMs (${heartbeat}) must be shorter than visibilityTimeoutMs (${this.#visibilityTimeoutMs}), or every lease lapses between renewals.`,
+        { field: 'heartbeatIntervalMs' },
+      );
+    }
     positive(options.drainTimeoutMs, 1, 'drainTimeoutMs');
     this.#idlePollMaxMs = positive(
       options.idlePollMaxMs,
@@ -359,7 +366,7 @@ class JobWorker implements Worker {
     reporter.unref?.();
     this.#cleanups.push(() => clearInterval(reporter));
 
-    const retention = this.#options.doneRetentionMs ?? WEEK_MS;
+    const retention = this.#options.doneRetentionMs ?? this.#driver.doneRetentionMs ?? WEEK_MS;
     if (retention > 0) {
       const purge = () => {
         void introspect

@@ -61,3 +61,14 @@ describe('ProcessLimiter', () => {
     );
   });
 });
+
+describe('ProcessLimiter memory', () => {
+  it('forgets a tenant once its last job settles', () => {
+    const limiter = new ProcessLimiter({ perTenant: 1 });
+    for (let i = 0; i < 5_000; i += 1) {
+      const admission = limiter.admit('q', `tenant-${i}`, 0);
+      if (admission.admitted) admission.release();
+    }
+    expect(limiter.trackedTenants()).toBe(0);
+  });
+});

@@ -75,6 +75,7 @@ export class ProcessLimiter {
     if (tenantId !== null && this.#config.ratePerTenant !== undefined && this.#ratePerMs !== undefined) {
       const window = this.#ratePerMs;
       const starts = (this.#starts.get(tenant) ?? []).filter((at) => at > now - window);
+      this.#pruneRateWindows(now - window);
       if (starts.length >= this.#config.ratePerTenant.limit) {
         this.#starts.set(tenant, starts);
         return { admitted: false, cap: 'ratePerTenant', retryInMs: Math.max(1, starts[0]! + window - now) };
@@ -92,9 +93,29 @@ export class ProcessLimiter {
         if (released) return;
         released = true;
         this.#global -= 1;
-        this.#byQueue.set(queue, (this.#byQueue.get(queue) ?? 1) - 1);
-        this.#byTenant.set(tenant, (this.#byTenant.get(tenant) ?? 1) - 1);
+        decrement(this.#byQueue, queue);
+        decrement(this.#byTenant, tenant);
       },
     };
   }
+
+  /** How many tenants hold a slot now (for tests of the limiter's memory). */
+  trackedTenants(): number {
+    return this.#byTenant.size;
+  }
+
+  /** Forgets tenants whose starts all left the window, so a long-lived worker does not grow. */
+  #pruneRateWindows(horizon: number): void {
+    if (this.#starts.size < 1024) return;
+    for (const [tenant, starts] of this.#starts) {
+      if (starts.every((at) => at <= horizon)) this.#starts.delete(tenant);
+    }
+  }
+}
+
+/** Counts one job out; a key at zero is forgotten, so tenant maps do not grow without bound. */
+function decrement(counts: Map<string, number>, key: string): void {
+  const next = (counts.get(key) ?? 1) - 1;
+  if (next <= 0) counts.delete(key);
+  else counts.set(key, next);
 }

@@ -45,7 +45,7 @@ export interface WorkerOptions {
   readonly workerId?: string;
   /**
    * Done rows older than this are purged by this worker about once an hour; 0 turns it off.
-   * (Default: 7 days)
+   * (Default: the driver's `doneRetentionMs`, else 7 days)
    */
   readonly doneRetentionMs?: number;
   /** Hooks into each execution (the test harness's step trace). (Default: none) */
