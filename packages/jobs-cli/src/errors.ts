@@ -5,22 +5,20 @@ import { JobsError } from '@x/jobs-core';
  * (`X_JOB_NOT_FOUND`, `X_JOB_NOT_CANCELLABLE`, `X_DRIVER_UNAVAILABLE`, …) pass through unchanged.
  */
 export const CLI_ERROR_CODES = {
-  X_CLI_USAGE: 'The command line is wrong: an unknown command or option, a missing or malformed argument.',
+  X_CLI_USAGE:
+    'The command line is wrong: an unknown command or option, a missing or malformed argument, a driver without its URL.',
   X_CLI_DRIVER_MISSING: 'The backend chosen needs a package that is not installed; the message names it.',
   X_CLI_PACKAGE_MISSING: 'The command needs an optional package that is not installed; the message names it.',
-  X_CLI_BACKEND_CONFIG:
-    'The backend cannot be chosen: a URL is missing or malformed for the driver asked for.',
   X_CLI_INTROSPECTION_UNSUPPORTED:
     'The driver has no introspection, so it cannot list, show or operate on rows.',
   X_CLI_MODULE_LOAD_FAILED:
-    'The --module file could not be imported (not found, a syntax error, a throw at load).',
+    'The --module file could not be imported (a syntax error, a throw at load, .ts without tsx), or its boot() threw.',
   X_CLI_MODULE_EMPTY: 'The --module file exports no job() or task() handle to register.',
   X_CLI_JOB_NOT_RETRYABLE: 'retry met a live row: only dead, cancelled or done rows can be retried.',
   X_CLI_JOB_NOT_PROMOTABLE: 'promote met a row that is neither delayed nor suspended.',
   X_CLI_JOB_NOT_REMOVABLE: 'remove met a running row: cancel it first, or wait for it to settle.',
   X_CLI_STEP_NOT_FOUND: 'The step named is not recorded for that job.',
   X_CLI_STEP_NOT_STARTED: 'resolve-step met a step that is not left started, so there is nothing to resolve.',
-  X_CLI_TASK_NOT_FOUND: 'No registered task has that name.',
 } as const;
 
 /** A code the `x-jobs` binary throws. */

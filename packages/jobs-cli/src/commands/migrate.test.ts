@@ -19,8 +19,12 @@ describe('x-jobs migrate (PostgreSQL)', () => {
 
     const again = await runCli(['migrate'], { env });
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain(`Up to date: postgres`);
-    expect(again.stdout).toContain(`schema ${schema} at version ${LATEST_MIGRATION_VERSION}`);
+    expect(again.stdout).toMatch(
+      new RegExp(
+        `^Up to date: schema ${schema} on postgres postgres://\\S+ is at version ${LATEST_MIGRATION_VERSION}\\.$`,
+        'm',
+      ),
+    );
 
     const ls = await runCli(['ls', '--json'], { env });
     expect(ls.code).toBe(0);

@@ -35,7 +35,12 @@ export function registerMigrate(program: Command, context: CommandContext): void
     );
   addJsonOption(addBackendOptions(command)).action(async (flags: BackendFlags & JsonFlag) => {
     await operate(context, flags, async (backend, printer) => {
-      const where = describeBackend(backend.choice, context.io.cwd);
+      // The schema is named once, from the report, not twice.
+      const { choice } = backend;
+      const where = describeBackend(
+        choice.kind === 'pg' ? { kind: 'pg', url: choice.url } : choice,
+        context.io.cwd,
+      );
       if (backend.migrate === undefined) {
         const data: MigrateJson = { backend: backend.choice.kind, schema: null, applied: [], version: 0 };
         printer.result(data, (_, p) => `${p.dim('Nothing to migrate:')} ${where} keeps no schema.`);
@@ -51,8 +56,8 @@ export function registerMigrate(program: Command, context: CommandContext): void
       const data: MigrateJson = { backend: backend.choice.kind, ...report };
       printer.result(data, (result, p) =>
         result.applied === null || result.applied.length === 0
-          ? `${p.green('Up to date:')} ${where}, schema ${result.schema} at version ${result.version}.`
-          : `${p.green('Migrated')} ${where}, schema ${result.schema}: applied ${result.applied
+          ? `${p.green('Up to date:')} schema ${result.schema} on ${where} is at version ${result.version}.`
+          : `${p.green('Migrated')} schema ${result.schema} on ${where}: applied ${result.applied
               .map((version) => `#${version}`)
               .join(', ')}; now at version ${result.version}.`,
       );

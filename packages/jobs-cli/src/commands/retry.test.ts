@@ -64,6 +64,15 @@ describe('x-jobs retry (PostgreSQL)', () => {
     const live = await pg.cli(['retry', liveId]);
     expect(live.code).toBe(1);
     expect(live.stderr).toMatch(/X_CLI_JOB_NOT_RETRYABLE: .* is ready/);
-    expect(live.stderr).toContain(`x-jobs promote ${liveId}`);
+    expect(live.stderr).toContain('waits for a worker');
+
+    const delayedId = await pg.enqueue({
+      name: 'onboard',
+      queue: 'retry-delayed',
+      runAt: Date.now() + 60_000,
+    });
+    const delayed = await pg.cli(['retry', delayedId]);
+    expect(delayed.code).toBe(1);
+    expect(delayed.stderr).toContain(`x-jobs promote ${delayedId}`);
   });
 });
