@@ -33,10 +33,14 @@ describe('wake', () => {
     ...(runAt === undefined ? {} : { runAt }),
   });
 
-  /** Resolves with the first queue a new listener hears. */
-  function nextWake(driver: RedisJobDriver) {
+  /**
+   * Resolves with the first queue a new listener hears, or, given `only`, once it hears that queue
+   * (wakes for other queues still in flight, like the warm-up's, are ignored).
+   */
+  function nextWake(driver: RedisJobDriver, only?: string) {
     return new Promise<string>((resolve) => {
       const unsubscribe = driver.wake!.subscribe((queue) => {
+        if (only !== undefined && queue !== only) return;
         unsubscribe();
         resolve(queue);
       });
@@ -64,9 +68,11 @@ describe('wake', () => {
   it('work enqueued for later wakes its queue when it comes due, and is claimable then', async () => {
     const driver = pool.open();
     await heardWhileEnqueuing(driver, driver, 'warm');
-    const heard = nextWake(driver);
+    const heard = nextWake(driver, 'later');
+    const enqueuedAt = Date.now();
     const { id } = await driver.enqueue(request('later', driver.now() + 150));
     expect(await heard).toBe('later');
+    expect(Date.now() - enqueuedAt).toBeGreaterThanOrEqual(100); // woken when due, not at the enqueue
     const claimed = await driver.claim({
       queues: ['later'],
       limit: 1,

@@ -190,12 +190,12 @@ describe.each(Object.keys(backends))('two schedulers racing on %s', (backend) =>
     const result = await race(await backends[backend]!(), 'lease');
     expectEachOccurrenceOnce(result);
     expect(result.leaders).toBeGreaterThan(1);
-  });
+  }, 90_000);
 
   it(`with no election at all: the watermark compare-and-set alone still enqueues each occurrence once`, async () => {
     const result = await race(await backends[backend]!(), 'none');
     expectEachOccurrenceOnce(result);
     // Both nodes dispatched every round: the race was real, and the loser of each CAS fired nothing.
     expect(result.lostRaces).toBeGreaterThan(0);
-  });
+  }, 90_000);
 });
