@@ -57,7 +57,10 @@ function failingHeartbeats() {
       return base.heartbeat(...args);
     },
   });
-  return { base, driver, heal: () => void (failing = false) };
+  const heal = () => {
+    failing = false;
+  };
+  return { base, driver, heal };
 }
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
