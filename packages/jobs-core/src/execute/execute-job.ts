@@ -260,8 +260,12 @@ class Execution {
   }
 
   async #execute(definition: ResolvedJobDefinition, lost: Promise<never>): Promise<ExecutionResult> {
-    const records = await this.#driver.steps.load(this.#job.runId);
-    const unwinding = records.find((record) => record.name === UNWINDING_STEP);
+    // Only a compensating job can carry an unwinding marker, so only it reads its steps up front;
+    // every other run reads them on its first step (a job with no steps never touches the store).
+    const loadSteps = () => this.#driver.steps.load(this.#job.runId);
+    const records = definition.compensates ? await loadSteps() : loadSteps;
+    const unwinding =
+      typeof records === 'function' ? undefined : records.find((record) => record.name === UNWINDING_STEP);
     const exhausted = this.#job.attempt > definition.retry.attempts;
     const replayOnly = unwinding !== undefined || exhausted;
     const runner = new StepRunner({
@@ -276,6 +280,10 @@ class Execution {
       mode: replayOnly ? 'replay' : 'run',
       observer: this.#options.observer,
     });
+    if (exhausted && !definition.compensates) {
+      // Nothing to unwind: the lapsed final attempt used the last one. No need to run the body.
+      return this.#unwindAndBury(definition, runner, undefined, undefined);
+    }
     const progress = new ProgressWriter(this.#driver, this.#job, this.#options.logger);
     const ctx: JobRunContext = {
       ...(await this.#options.context()),

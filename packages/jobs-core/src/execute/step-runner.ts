@@ -26,8 +26,11 @@ export interface StepRunnerOptions {
   readonly driver: JobDriver;
   readonly fence: StepFence;
   readonly jobName: string;
-  /** What the run already persisted, loaded once at the start of the attempt. */
-  readonly records: readonly StepRecord[];
+  /**
+   * What the run already persisted: the records, or a loader called once, on the first step the
+   * body reaches (a job that calls no step never reads the step store).
+   */
+  readonly records: readonly StepRecord[] | (() => Promise<readonly StepRecord[]>);
   /** The attempt's signal: aborted on timeout, cancel, drain or a lost lease. */
   readonly signal: AbortSignal;
   readonly stepTimeoutMs: number | undefined;
@@ -53,15 +56,35 @@ interface WaitState {
  */
 export class StepRunner {
   readonly #options: StepRunnerOptions;
-  readonly #records: Map<string, StepRecord>;
+  #records = new Map<string, StepRecord>();
+  #loading: Promise<void> | undefined;
   readonly #seen = new Set<string>();
   readonly #compensations: PendingCompensation[] = [];
-  #nextPosition: number;
+  #nextPosition = 0;
 
   constructor(options: StepRunnerOptions) {
     this.#options = options;
-    this.#records = new Map(options.records.map((record) => [record.name, record]));
-    this.#nextPosition = options.records.reduce((max, record) => Math.max(max, record.position + 1), 0);
+    const records = options.records;
+    if (typeof records === 'function') {
+      this.#loading = undefined;
+    } else {
+      this.#adopt(records);
+      this.#loading = Promise.resolve();
+    }
+  }
+
+  /** Loads the run's records once (a no-op when they were given up front). */
+  #ensureLoaded(): Promise<void> {
+    if (this.#loading === undefined) {
+      const load = this.#options.records as () => Promise<readonly StepRecord[]>;
+      this.#loading = load().then((records) => this.#adopt(records));
+    }
+    return this.#loading;
+  }
+
+  #adopt(records: readonly StepRecord[]): void {
+    this.#records = new Map(records.map((record) => [record.name, record]));
+    this.#nextPosition = records.reduce((max, record) => Math.max(max, record.position + 1), 0);
   }
 
   /** Compensations registered so far, in completion order (unwind them last-in first-out). */
@@ -84,6 +107,7 @@ export class StepRunner {
       readonly compensate?: PendingCompensation['compensate'];
     } = {},
   ): Promise<JsonValue> {
+    await this.#ensureLoaded();
     this.#claimName(name);
     if (options.compensate !== undefined && !this.#options.compensates) {
       throw coreError(
@@ -176,6 +200,7 @@ export class StepRunner {
     event: string,
     options: { readonly schema: z.ZodType; readonly match?: JsonObject; readonly timeout: unknown },
   ): Promise<unknown> {
+    await this.#ensureLoaded();
     this.#claimName(name);
     const timeoutMs = parseDuration(options.timeout, `step.waitForEvent('${name}') timeout`);
     const existing = this.#records.get(name);
@@ -244,6 +269,7 @@ export class StepRunner {
    * `signal` is the unwind's own: the body's timeout does not abort it, a drain or a lost lease does.
    */
   async compensate(pending: PendingCompensation, signal: AbortSignal): Promise<void> {
+    await this.#ensureLoaded();
     const name = `compensate:${pending.step}`;
     const existing = this.#records.get(name);
     if (existing?.status === 'completed') {
@@ -279,6 +305,7 @@ export class StepRunner {
    * {@link compensate}.
    */
   async markUnwinding(error: JobErrorRecord, stopReason: string, signal: AbortSignal): Promise<void> {
+    await this.#ensureLoaded();
     if (this.#records.get('unwinding') !== undefined) return;
     const now = this.#now();
     await this.#save(
@@ -296,6 +323,7 @@ export class StepRunner {
   }
 
   async #suspendUntil(name: string, computeWakeAt: () => number): Promise<void> {
+    await this.#ensureLoaded();
     this.#claimName(name);
     const existing = this.#records.get(name);
     if (existing?.status === 'completed') {
