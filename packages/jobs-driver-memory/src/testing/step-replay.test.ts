@@ -300,3 +300,35 @@ describe('durable step replay (onboarding flow)', () => {
     expect(ran).toEqual(['registered']);
   });
 });
+
+describe('a final attempt whose lease lapsed', () => {
+  it('is dead-lettered X_JOB_MAX_ATTEMPTS on redelivery without running the body again', async () => {
+    let calls = 0;
+    const once = job({
+      name: 'lapses',
+      input: z.object({}),
+      idempotencyKey: () => 'lapses',
+      tenant: 'none',
+      retry: { attempts: 1 },
+      run: () => {
+        calls += 1;
+      },
+    });
+    harness = createJobTestHarness({ jobs: [once] });
+    const { id } = await harness.run(once, {});
+    // A worker claims it and dies: the claim counted attempt 1, and its lease lapses.
+    await harness.driver.claim({
+      queues: ['default'],
+      limit: 1,
+      workerId: 'dead-worker',
+      visibilityTimeoutMs: 1_000,
+    });
+    harness.clock.advance('2s');
+    await harness.drain();
+    const row = await harness.job(id);
+    expect(row?.state).toBe('dead');
+    expect(row?.lastError?.code).toBe('X_JOB_MAX_ATTEMPTS');
+    expect(row?.stopReason).toBe('attempts-exhausted');
+    expect(calls).toBe(0);
+  });
+});
