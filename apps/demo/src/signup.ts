@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import { withOutbox } from '@x/jobs-outbox';
 import type { Kysely } from 'kysely';
 import type { AppDatabase } from './app-database.js';
@@ -18,9 +19,16 @@ class PaymentDeclined extends Error {}
  * Creates the org and enqueues its onboarding in one transaction of the app's own database:
  * `withOutbox(trx, …)` makes `onboardOrg.enqueue` stage the job on `trx`, so it exists if and only
  * if the org row commits. A declined payment throws inside the transaction: both roll back.
- * Answers the onboarding job's id, or null when rolled back.
+ * Answers the onboarding job's id, or null when rolled back. It runs in a `POST /signup` span, as a
+ * request handler would: with an OpenTelemetry SDK on, the job's spans join that trace.
  */
-export async function signUp(
+export function signUp(db: Kysely<AppDatabase>, narrator: Narrator, signup: SignUp): Promise<string | null> {
+  return trace
+    .getTracer('x-jobs-demo')
+    .startActiveSpan('POST /signup', (span) => commitSignUp(db, narrator, signup).finally(() => span.end()));
+}
+
+async function commitSignUp(
   db: Kysely<AppDatabase>,
   narrator: Narrator,
   signup: SignUp,
