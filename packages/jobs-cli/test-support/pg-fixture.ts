@@ -4,9 +4,12 @@ import type { ClaimedJob, EnqueueRequest, JobDriver, JsonValue, StepRecord } fro
 import { migrate, postgresJobDriver } from '@x/jobs-driver-pg';
 import { type CliRun, type RunOptions, runCli } from './run-cli.js';
 
-// pg is @x/jobs-driver-pg's dependency, not this package's: borrow it (tests only) to drop schemas.
-const require = createRequire(createRequire(import.meta.url).resolve('@x/jobs-driver-pg/package.json'));
-const pg = require('pg') as {
+// pg is @x/jobs-driver-pg's dependency, not this package's: the tests borrow it, resolved from the
+// driver's own directory (where it is installed), only to drop their schemas afterwards.
+const requireFromDriverPg = createRequire(
+  createRequire(import.meta.url).resolve('@x/jobs-driver-pg/package.json'),
+);
+const pg = requireFromDriverPg('pg') as {
   Client: new (config: {
     connectionString: string;
   }) => {

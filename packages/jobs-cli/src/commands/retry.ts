@@ -46,7 +46,9 @@ export function registerRetry(program: Command, context: CommandContext): void {
               hint:
                 job.state === 'running'
                   ? `To stop it: x-jobs cancel ${id}`
-                  : `To run it now: x-jobs promote ${id}`,
+                  : job.state === 'ready'
+                    ? 'It is due and waits for a worker on its queue (x-jobs ls, x-jobs workers).'
+                    : `To run it now: x-jobs promote ${id}`,
             },
           );
         }
