@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { redisJobDriver } from '@x/jobs-driver-redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/run-cli.js';
@@ -8,11 +9,32 @@ import type { LsJson } from '../views/queue-view.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+// ioredis is @x/jobs-driver-redis's dependency, not this package's: borrowed from the driver's own
+// directory, only to delete this test's keys afterwards.
+const requireFromDriverRedis = createRequire(
+  createRequire(import.meta.url).resolve('@x/jobs-driver-redis/package.json'),
+);
+const { Redis } = requireFromDriverRedis('ioredis') as {
+  Redis: new (
+    url: string,
+  ) => {
+    keys(pattern: string): Promise<string[]>;
+    del(...keys: string[]): Promise<number>;
+    quit(): Promise<unknown>;
+  };
+};
+
 describe('x-jobs on Redis (REDIS_URL picks the driver)', () => {
   const prefix = `x-cli-${randomUUID().slice(0, 8)}`;
   const env = { REDIS_URL, X_JOBS_REDIS_PREFIX: prefix };
   const driver = redisJobDriver({ url: REDIS_URL, prefix });
-  afterAll(() => driver.close());
+  afterAll(async () => {
+    await driver.close();
+    const admin = new Redis(REDIS_URL);
+    const keys = await admin.keys(`{${prefix}}*`);
+    if (keys.length > 0) await admin.del(...keys);
+    await admin.quit();
+  });
 
   it('lists, shows and removes a row, and has nothing to migrate', async () => {
     const { id } = await driver.enqueue({
