@@ -17,6 +17,8 @@ export const CLI_ERROR_CODES = {
   X_CLI_JOB_NOT_RETRYABLE: 'retry met a live row: only dead, cancelled or done rows can be retried.',
   X_CLI_JOB_NOT_PROMOTABLE: 'promote met a row that is neither delayed nor suspended.',
   X_CLI_JOB_NOT_REMOVABLE: 'remove met a running row: cancel it first, or wait for it to settle.',
+  X_CLI_JOB_CHANGED:
+    'The job changed state while the command ran (a worker or another operator); show it and retry.',
   X_CLI_STEP_NOT_FOUND: 'The step named is not recorded for that job.',
   X_CLI_STEP_NOT_STARTED: 'resolve-step met a step that is not left started, so there is nothing to resolve.',
 } as const;

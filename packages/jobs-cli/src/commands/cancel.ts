@@ -1,11 +1,7 @@
 import { isLiveState, type JobState, JobsError } from '@x/jobs-core';
 import type { Command } from 'commander';
-import type { BackendFlags } from '../backend/backend-choice.js';
-import { requireIntrospection } from '../backend/require-introspection.js';
 import type { CommandContext } from '../command-context.js';
-import { addBackendOptions, addJsonOption, type JsonFlag } from '../command-options.js';
-import { findJob } from './find-job.js';
-import { examples, operate } from './operate.js';
+import { registerJobOperation } from './job-operation.js';
 
 /** The `--json` shape of `x-jobs cancel`. */
 export interface CancelJson {
@@ -18,42 +14,34 @@ export interface CancelJson {
 
 /** `x-jobs cancel <id> [--reason <text>]`: a live job becomes cancelled. */
 export function registerCancel(program: Command, context: CommandContext): void {
-  const command = program
-    .command('cancel')
-    .description('cancel a live job (a running one stops at its next heartbeat)')
-    .argument('<id>', 'job id')
-    .option('--reason <text>', 'recorded on the row and shown by show')
-    .addHelpText('after', examples('x-jobs cancel 0193a6c2-… --reason "duplicate import"'));
-  addJsonOption(addBackendOptions(command)).action(
-    async (id: string, flags: BackendFlags & JsonFlag & { readonly reason?: string }) => {
-      await operate(context, flags, async (backend, printer) => {
-        const introspect = requireIntrospection(backend.driver);
-        const job = await findJob(introspect, id);
-        const notCancellable = (): JobsError =>
-          new JobsError(
+  registerJobOperation<CancelJson, { readonly reason?: string }>(program, context, {
+    name: 'cancel',
+    description: 'cancel a live job (a running one stops at its next heartbeat)',
+    examples: ['x-jobs cancel 0193a6c2-… --reason "duplicate import"'],
+    options: (command) => command.option('--reason <text>', 'recorded on the row and shown by show'),
+    refusal: (job) =>
+      isLiveState(job.state)
+        ? null
+        : new JobsError(
             'X_JOB_NOT_CANCELLABLE',
-            `Job '${id}' is already ${job.state}; only live jobs can be cancelled.`,
+            `Job '${job.id}' is already ${job.state}; only live jobs can be cancelled.`,
             {
-              meta: { id, state: job.state },
+              meta: { id: job.id, state: job.state },
             },
-          );
-        if (!isLiveState(job.state)) throw notCancellable();
-        if (!(await introspect.cancel(id, flags.reason))) throw notCancellable();
-        const data: CancelJson = {
-          id,
-          cancelled: true,
-          previousState: job.state,
-          reason: flags.reason ?? null,
-        };
-        printer.result(data, (result, p) =>
-          [
-            `${p.yellow('Cancelled')} ${p.bold(job.name)} ${p.dim(id)} (was ${result.previousState}).`,
-            ...(result.previousState === 'running'
-              ? [p.dim('Its worker stops it at the next heartbeat; step writes after that are refused.')]
-              : []),
-          ].join('\n'),
-        );
-      });
-    },
-  );
+          ),
+    apply: (introspect, job, flags) => introspect.cancel(job.id, flags.reason),
+    result: (job, flags) => ({
+      id: job.id,
+      cancelled: true,
+      previousState: job.state,
+      reason: flags.reason ?? null,
+    }),
+    human: (result, job, p) =>
+      [
+        `${p.yellow('Cancelled')} ${p.bold(job.name)} ${p.dim(job.id)} (was ${result.previousState}).`,
+        ...(result.previousState === 'running'
+          ? [p.dim('Its worker stops it at the next heartbeat; step writes after that are refused.')]
+          : []),
+      ].join('\n'),
+  });
 }
