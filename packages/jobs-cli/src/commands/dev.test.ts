@@ -58,3 +58,27 @@ describe('x-jobs on PGlite: migrate, worker --once, ls, and the dev loop', { tim
     expect(result.stdout).toContain('worker stopped');
   });
 });
+
+describe('x-jobs dev: the outbox relay', () => {
+  it("publishes what the module's boot committed through its outbox, and nothing it rolled back", async () => {
+    const dev = startCli([
+      'dev',
+      '--module',
+      'test-support/fixtures/outbox-app.mjs',
+      '--driver',
+      'memory',
+      '--json',
+    ]);
+    await dev.waitFor('"step":"record-committed"');
+    dev.child.kill('SIGTERM');
+    const result = await dev.done;
+    expect(result.code, result.stderr).toBe(0);
+    const steps = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; step?: string })
+      .filter((line) => line.event === 'x-jobs.step.executed')
+      .map((line) => line.step);
+    expect(steps).toEqual(['record-committed']);
+  });
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgFixture, pgFixture } from '../../test-support/pg-fixture.js';
-import { startCli } from '../../test-support/run-cli.js';
+import { runCli, startCli } from '../../test-support/run-cli.js';
 import type { ShowJson } from '../views/job-detail-view.js';
 import type { WorkersJson } from './workers.js';
 
@@ -60,5 +60,24 @@ describe('x-jobs worker (PostgreSQL)', () => {
       completed: 1,
     });
     expect((await pg.cli(['workers', '--json'])).json<WorkersJson>().workers).toEqual([]);
+  });
+});
+
+describe('x-jobs worker --otel console (memory driver)', () => {
+  it('starts the OpenTelemetry SDK: the job and each step print their span', async () => {
+    const run = await runCli(
+      ['worker', '--module', APP, '--driver', 'memory', '--once', '--otel', 'console'],
+      {
+        env: { FIXTURE_SEED: 'ada' },
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    for (const span of ["name: 'job greet'", "name: 'step compose'", "name: 'step deliver'"]) {
+      expect(run.stdout).toContain(span);
+    }
+    const plain = await runCli(['worker', '--module', APP, '--driver', 'memory', '--once'], {
+      env: { FIXTURE_SEED: 'ada' },
+    });
+    expect(plain.stdout).not.toContain("name: 'job greet'");
   });
 });
