@@ -25,6 +25,8 @@ export interface BenchSettings {
   readonly fleetKillEveryMs: number;
   /** Fleet: the lease of a claimed job, so a killed worker's jobs come back within the run. */
   readonly fleetLeaseMs: number;
+  /** Fleet: each job's handler time, so a SIGKILL lands on jobs mid-handler. */
+  readonly fleetJobMs: number;
   /** Upper bound for any single drain before it counts as failed. */
   readonly drainTimeoutMs: number;
 }
@@ -37,7 +39,7 @@ export const FULL_SETTINGS: BenchSettings = {
   concurrency: 10,
   w2Jobs: 300,
   w2IntervalMs: 20,
-  w3Jobs: 10_000,
+  w3Jobs: 5_000,
   w3Concurrencies: [1, 10, 50],
   w3Processes: 2,
   w5Jobs: 50_000,
@@ -46,6 +48,7 @@ export const FULL_SETTINGS: BenchSettings = {
   fleetProcesses: 4,
   fleetKillEveryMs: 2_000,
   fleetLeaseMs: 5_000,
+  fleetJobMs: 5,
   drainTimeoutMs: 180_000,
 };
 

@@ -6,8 +6,11 @@ export interface BenchPayload {
   readonly t: number;
 }
 
-/** Called at the start of every handler invocation, before the job is settled. */
-export type OnJob = (payload: BenchPayload) => void;
+/**
+ * Called at the start of every handler invocation; the handler returns when it settles. Workloads
+ * answer synchronously (a no-op job), except the fleet run, which gives each job some work time.
+ */
+export type OnJob = (payload: BenchPayload) => void | Promise<void>;
 
 /** Options for {@link BenchSystem.startWorker}. */
 export interface StartWorkerOptions {

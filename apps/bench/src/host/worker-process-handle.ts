@@ -11,6 +11,8 @@ export interface SpawnOptions {
   readonly logFile?: string;
   /** Passed to the worker as `leaseMs`. */
   readonly leaseMs?: number;
+  /** How long each job's handler takes, in ms. (Default: 0, a no-op) */
+  readonly jobMs?: number;
   /** Called with each batch of ids the process reports (not when it logs to a file). */
   readonly onIds?: (ids: readonly number[]) => void;
 }
@@ -35,7 +37,8 @@ export class WorkerProcessHandle {
       options.system,
       String(options.concurrency),
       options.logFile ?? '-',
-      ...(options.leaseMs === undefined ? [] : [String(options.leaseMs)]),
+      options.leaseMs === undefined ? '-' : String(options.leaseMs),
+      String(options.jobMs ?? 0),
     ];
     this.child = fork(ENTRY, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));

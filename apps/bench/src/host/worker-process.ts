@@ -1,16 +1,19 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { epochNow } from '../clock.js';
+import { epochNow, sleep } from '../clock.js';
 import type { BenchPayload, RunningWorker } from '../system.js';
 import { isSystemName, loadSystem } from '../systems/catalog.js';
 import type { FromWorkerProcess, ToWorkerProcess } from './worker-protocol.js';
 
 /**
- * Entry of a forked worker process: `worker-process.ts <system> <concurrency> [logFile|-] [leaseMs]`. Sets the
+ * Entry of a forked worker process:
+ * `worker-process.ts <system> <concurrency> [logFile|-] [leaseMs|-] [jobMs]`. Sets the
  * system up, starts its worker on `go`, reports progress every 20 ms, stops on `stop`.
  */
 async function main(): Promise<void> {
-  const [systemName = '', concurrencyArg = '10', logArg = '-', leaseArg] = process.argv.slice(2);
+  const [systemName = '', concurrencyArg = '10', logArg = '-', leaseArg = '-', jobMsArg = '0'] =
+    process.argv.slice(2);
   const logFile = logArg === '-' ? undefined : logArg;
+  const jobMs = Number(jobMsArg);
   if (!isSystemName(systemName)) throw new Error(`unknown system ${systemName}`);
   const send = (message: FromWorkerProcess): void => {
     process.send?.(message);
@@ -22,12 +25,14 @@ async function main(): Promise<void> {
   let count = 0;
   let firstAt = Number.NaN;
   let ids: number[] = [];
-  const onJob = (payload: BenchPayload): void => {
+  const onJob = (payload: BenchPayload): void | Promise<void> => {
     if (count === 0) firstAt = epochNow();
     count += 1;
-    // Written before the handler returns, so a job the backend counts as done is in the log.
+    // Written when the handler starts, so a job the backend counts as done is in the log, and a
+    // job killed mid-handler and run again shows up twice.
     if (log !== null) writeSync(log, `${payload.i}\n`);
     else ids.push(payload.i);
+    return jobMs > 0 ? sleep(jobMs) : undefined;
   };
   let reported = 0;
   const report = (): void => {
@@ -41,7 +46,7 @@ async function main(): Promise<void> {
   let worker: RunningWorker | null = null;
   process.on('message', (message: ToWorkerProcess) => {
     if (message.kind === 'go') {
-      const lease = leaseArg === undefined ? {} : { leaseMs: Number(leaseArg) };
+      const lease = leaseArg === '-' ? {} : { leaseMs: Number(leaseArg) };
       void system.startWorker({ concurrency: Number(concurrencyArg), onJob, ...lease }).then((started) => {
         worker = started;
       });

@@ -45,7 +45,7 @@ export function bullmqSystem(): BenchSystem {
       const worker = new Worker<BenchPayload>(
         QUEUE,
         async (job) => {
-          onJob(job.data);
+          await onJob(job.data);
         },
         {
           connection: { ...connection, maxRetriesPerRequest: null },

@@ -54,7 +54,7 @@ export function pgBossSystem(): BenchSystem {
             QUEUE,
             { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5 },
             async (jobs) => {
-              for (const job of jobs) onJob(job.data);
+              for (const job of jobs) await onJob(job.data);
             },
           ),
         );

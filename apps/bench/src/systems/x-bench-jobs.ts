@@ -15,8 +15,8 @@ export const benchNoop = job({
   input: z.object({ i: z.number().int().nonnegative(), t: z.number() }),
   idempotencyKey: ({ i }) => String(i),
   tenant: 'none',
-  run: ({ input }) => {
-    route(input);
+  run: async ({ input }) => {
+    await route(input);
   },
 });
 
@@ -32,7 +32,7 @@ export const benchSteps = job({
   tenant: 'none',
   run: async ({ input, step }) => {
     for (let k = 0; k < input.steps; k += 1) await step.run(`s${k}`, () => k);
-    route(input);
+    await route(input);
   },
 });
 

@@ -30,7 +30,9 @@ function runsPerJob(directory: string, size: number): Uint16Array {
 /**
  * Fleet fault run: `fleetProcesses` worker processes drain `fleetJobs` while a controller SIGKILLs
  * a random one every `fleetKillEveryMs` and starts a replacement. Claims are leased for
- * `fleetLeaseMs` (5 s), so a killed worker's jobs come back within the run. Each process appends a job's id to
+ * `fleetLeaseMs` (5 s), so a killed worker's jobs come back within the run; each handler takes
+ * `fleetJobMs` (5 ms), so a kill lands on jobs mid-handler, whose lease must lapse before they
+ * run again: those are the "ran more than once". Each process appends a job's id to
  * its log before the handler returns, so the logs hold every run that happened, killed ones too.
  * At the end every job must have run (none lost); jobs that ran twice are reported.
  */
@@ -40,6 +42,7 @@ export const fleetFaults: Workload = {
   metrics: [
     { key: 'lost', label: 'lost', unit: 'jobs', better: 'lower' },
     { key: 'twice', label: 'ran more than once', unit: 'jobs', better: 'lower' },
+    { key: 'unexplained', label: 'ran more than once beyond kills × c', unit: 'jobs', better: 'lower' },
     { key: 'dead', label: 'failed / dead-lettered', unit: 'jobs', better: 'lower' },
     { key: 'kills', label: 'SIGKILLs', unit: 'count', better: 'higher' },
     { key: 'seconds', label: 'time to drain', unit: 's', better: 'lower' },
@@ -59,6 +62,7 @@ export const fleetFaults: Workload = {
         concurrency: settings.concurrency,
         logFile: join(directory, `worker-${generation}.log`),
         leaseMs: settings.fleetLeaseMs,
+        jobMs: settings.fleetJobMs,
       });
       worker.go();
       return worker;
@@ -97,7 +101,10 @@ export const fleetFaults: Workload = {
         else if (n > 1) twice += 1;
       }
       const dead = (await system.failed?.()) ?? 0;
-      return { lost, twice, dead, kills, seconds };
+      // A kill can only strand the jobs its victim held (at most c); more repeats than that would
+      // mean jobs ran twice without a lease lapsing.
+      const unexplained = Math.max(0, twice - kills * settings.concurrency);
+      return { lost, twice, unexplained, dead, kills, seconds };
     } finally {
       stopping = true;
       await controller.catch(() => {});
