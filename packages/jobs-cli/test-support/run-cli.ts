@@ -13,6 +13,20 @@ export interface CliRun {
   json<T = unknown>(): T;
 }
 
+/** One event of the JSON lines `worker`, `scheduler` and `dev` print under `--json`. */
+export interface JsonLine {
+  readonly event: string;
+  readonly [field: string]: unknown;
+}
+
+/** stdout of a long-running command under `--json`: one object per line. */
+export function jsonLines(stdout: string): JsonLine[] {
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as JsonLine);
+}
+
 /** How to run it: extra env (merged over a clean base), working directory, node flags. */
 export interface RunOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LATEST_MIGRATION_VERSION } from '@x/jobs-driver-pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startCli } from '../../test-support/run-cli.js';
+import { jsonLines, runCli, startCli } from '../../test-support/run-cli.js';
 import type { LsJson } from '../views/queue-view.js';
 import type { MigrateJson } from './migrate.js';
 
@@ -73,10 +73,7 @@ describe('x-jobs dev: the outbox relay', () => {
     dev.child.kill('SIGTERM');
     const result = await dev.done;
     expect(result.code, result.stderr).toBe(0);
-    const steps = result.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { event: string; step?: string })
+    const steps = jsonLines(result.stdout)
       .filter((line) => line.event === 'x-jobs.step.executed')
       .map((line) => line.step);
     expect(steps).toEqual(['record-committed']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgFixture, pgFixture } from '../../test-support/pg-fixture.js';
-import { runCli, startCli } from '../../test-support/run-cli.js';
+import { jsonLines, runCli, startCli } from '../../test-support/run-cli.js';
 import type { ShowJson } from '../views/job-detail-view.js';
 import type { WorkersJson } from './workers.js';
 
@@ -44,10 +44,7 @@ describe('x-jobs worker (PostgreSQL)', () => {
     worker.child.kill('SIGTERM');
     const result = await worker.done;
     expect(result.code, result.stderr).toBe(0);
-    const events = result.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { event: string; counts?: Record<string, number> });
+    const events = jsonLines(result.stdout);
     expect(events.map((event) => event.event)).toEqual(
       expect.arrayContaining([
         'x-jobs.started',
