@@ -1,23 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { ClaimedJob, EnqueueRequest, JobDriver, JsonValue, StepRecord } from '@x/jobs-core';
 import { migrate, postgresJobDriver } from '@x/jobs-driver-pg';
+import pg from 'pg';
 import { type CliRun, type RunOptions, runCli } from './run-cli.js';
-
-// pg is @x/jobs-driver-pg's dependency, not this package's: the tests borrow it, resolved from the
-// driver's own directory (where it is installed), only to drop their schemas afterwards.
-const requireFromDriverPg = createRequire(
-  createRequire(import.meta.url).resolve('@x/jobs-driver-pg/package.json'),
-);
-const pg = requireFromDriverPg('pg') as {
-  Client: new (config: {
-    connectionString: string;
-  }) => {
-    connect(): Promise<void>;
-    query(statement: string): Promise<unknown>;
-    end(): Promise<void>;
-  };
-};
 
 /** The PostgreSQL the tests use: `DATABASE_URL`, or the local default. */
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { JobDriver, JobRecord } from '@x/jobs-core';
 import { job, silentLogger } from '@x/jobs-core';
 import { memoryJobDriver, virtualClock } from '@x/jobs-driver-memory';
 import { migrate, postgresJobDriver } from '@x/jobs-driver-pg';
 import { redisJobDriver } from '@x/jobs-driver-redis';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { inProcessLeader } from './in-process-leader.js';
@@ -14,17 +17,16 @@ import { task } from './task.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-// One schema and one key prefix reused by every run, with fixed task names: a run removes its rows
-// and releases its lease, and what stays (two watermarks) does not grow from run to run.
-const PG_SCHEMA = 'x_jobs_test_scheduler';
-const REDIS_PREFIX = 'xjobs-test-scheduler';
 const OCCURRENCES = 100;
 const MINUTE = 60_000;
-const EARLIEST_START = Date.parse('2026-03-01T00:00:30Z');
+// Every run starts on empty storage (its own schema or key prefix), 30 s past a minute: nothing is
+// due at the first round, and each advance of a minute makes exactly one occurrence due.
+const START = Date.parse('2026-03-01T00:00:30Z');
 
 interface DriverPair {
   readonly a: JobDriver;
   readonly b: JobDriver;
+  /** Closes both drivers and drops what the run stored (its schema or its keys). */
   close(): Promise<void>;
 }
 
@@ -34,24 +36,52 @@ const backends: Record<string, () => Promise<DriverPair>> = {
     return { a: driver, b: driver, close: () => driver.close() };
   },
   async postgres() {
-    await migrate({ connectionString: DATABASE_URL }, { schema: PG_SCHEMA }).catch((error: unknown) => {
+    const schema = `x_jobs_test_scheduler_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    await migrate({ connectionString: DATABASE_URL }, { schema }).catch((error: unknown) => {
       throw new Error(`The scheduler race test needs PostgreSQL at DATABASE_URL=${DATABASE_URL}.`, {
         cause: error,
       });
     });
     const open = () =>
-      postgresJobDriver({ connectionString: DATABASE_URL, max: 2 }, { schema: PG_SCHEMA, migrate: false });
+      postgresJobDriver({ connectionString: DATABASE_URL, max: 2 }, { schema, migrate: false });
     const a = open();
     const b = open();
-    return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
+    return {
+      a,
+      b,
+      async close() {
+        await Promise.all([a.close(), b.close()]);
+        const admin = new pg.Client({ connectionString: DATABASE_URL });
+        await admin.connect();
+        try {
+          await admin.query(`drop schema if exists "${schema}" cascade`);
+        } finally {
+          await admin.end();
+        }
+      },
+    };
   },
   async redis() {
-    const a = redisJobDriver({ url: REDIS_URL, prefix: REDIS_PREFIX });
-    const b = redisJobDriver({ url: REDIS_URL, prefix: REDIS_PREFIX });
+    const prefix = `xjobs-test-scheduler-${randomUUID().slice(0, 8)}`;
+    const a = redisJobDriver({ url: REDIS_URL, prefix });
+    const b = redisJobDriver({ url: REDIS_URL, prefix });
     await a.stats().catch((error: unknown) => {
       throw new Error(`The scheduler race test needs Redis at REDIS_URL=${REDIS_URL}.`, { cause: error });
     });
-    return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
+    return {
+      a,
+      b,
+      async close() {
+        await Promise.all([a.close(), b.close()]);
+        const admin = new Redis(REDIS_URL);
+        try {
+          const keys = await admin.keys(`{${prefix}}:*`);
+          if (keys.length > 0) await admin.del(...keys);
+        } finally {
+          await admin.quit();
+        }
+      },
+    };
   },
 };
 
@@ -96,20 +126,7 @@ async function listAll(driver: JobDriver, name: string): Promise<JobRecord[]> {
   return rows;
 }
 
-async function removeRows(driver: JobDriver): Promise<void> {
-  const rows = await listAll(driver, raceJob.name);
-  await Promise.all(rows.map((row) => driver.introspect!.remove(row.id)));
-}
-
-/** Where a run's virtual clock starts: 30 s past the minute of the latest stored watermark, so nothing is due yet. */
-async function startAfterWatermarks(driver: JobDriver): Promise<number> {
-  const stored = await Promise.all(raceTasks.map((handle) => driver.schedules!.get(handle.name)));
-  const latest = Math.max(EARLIEST_START, ...stored.map((state) => state?.watermark ?? 0));
-  return Math.floor(latest / MINUTE) * MINUTE + 30_000;
-}
-
 interface RaceResult {
-  readonly start: number;
   readonly keys: readonly string[];
   /** How many distinct schedulers led at least one round. */
   readonly leaders: number;
@@ -119,12 +136,10 @@ interface RaceResult {
   readonly trouble: readonly string[];
 }
 
-/** Runs the race and answers the rows written (removed from the backend afterwards). */
+/** Runs the race and answers the rows written; closing the pair drops its schema or keys. */
 async function race(pair: DriverPair, election: 'lease' | 'none'): Promise<RaceResult> {
   try {
-    await removeRows(pair.a);
-    const start = await startAfterWatermarks(pair.a);
-    const clock = virtualClock(start);
+    const clock = virtualClock(START);
     const open = (driver: JobDriver): Scheduler =>
       createScheduler({
         driver,
@@ -165,19 +180,18 @@ async function race(pair: DriverPair, election: 'lease' | 'none'): Promise<RaceR
     }
     await Promise.all([a.stop(), b.stop()]);
     const keys = (await listAll(pair.a, raceJob.name)).map((row) => row.idempotencyKey);
-    return { start, keys, leaders: leaders.size, lostRaces, trouble };
+    return { keys, leaders: leaders.size, lostRaces, trouble };
   } finally {
-    await removeRows(pair.a);
     await pair.close();
   }
 }
 
-/** Each task enqueued each of the 100 minutes after `start` exactly once (three slots in all). */
-function expectEachOccurrenceOnce({ start, keys, trouble }: RaceResult): void {
+/** Each task enqueued each of the 100 minutes after `START` exactly once (three slots in all). */
+function expectEachOccurrenceOnce({ keys, trouble }: RaceResult): void {
   expect(keys, trouble.join('; ')).toHaveLength(OCCURRENCES * 3);
   expect(new Set(keys).size).toBe(keys.length);
   const minutes = Array.from({ length: OCCURRENCES }, (_, i) =>
-    new Date(start - 30_000 + (i + 1) * MINUTE).toISOString(),
+    new Date(START - 30_000 + (i + 1) * MINUTE).toISOString(),
   );
   for (const slot of ['s', 'p1', 'p2']) {
     const fired = keys.filter((key) => key.startsWith(`race:${slot}@`)).map((key) => key.split('@')[2]);

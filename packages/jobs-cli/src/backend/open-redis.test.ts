@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { redisJobDriver } from '@x/jobs-driver-redis';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/run-cli.js';
 import type { MigrateJson } from '../commands/migrate.js';
@@ -8,21 +8,6 @@ import type { ShowJson } from '../views/job-detail-view.js';
 import type { LsJson } from '../views/queue-view.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-// ioredis is @x/jobs-driver-redis's dependency, not this package's: borrowed from the driver's own
-// directory, only to delete this test's keys afterwards.
-const requireFromDriverRedis = createRequire(
-  createRequire(import.meta.url).resolve('@x/jobs-driver-redis/package.json'),
-);
-const { Redis } = requireFromDriverRedis('ioredis') as {
-  Redis: new (
-    url: string,
-  ) => {
-    keys(pattern: string): Promise<string[]>;
-    del(...keys: string[]): Promise<number>;
-    quit(): Promise<unknown>;
-  };
-};
 
 describe('x-jobs on Redis (REDIS_URL picks the driver)', () => {
   const prefix = `x-cli-${randomUUID().slice(0, 8)}`;
