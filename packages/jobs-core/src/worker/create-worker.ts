@@ -16,8 +16,6 @@ import type { Worker, WorkerOptions, WorkerStats } from './worker-options.js';
 
 /** How long an idle pool first waits before claiming again; it doubles up to `idlePollMaxMs`. */
 const FIRST_IDLE_WAIT_MS = 25;
-/** How long a busy pool lets freed slots gather before it claims a smaller batch. */
-const BATCH_GATHER_MS = 5;
 /** How often the worker reports itself for `x-jobs workers`, and how long a report lives. */
 const REPORT_EVERY_MS = 10_000;
 const REPORT_TTL_MS = 30_000;
@@ -191,24 +189,28 @@ class JobWorker implements Worker {
 
   async #loop(pool: QueuePool): Promise<void> {
     let idleWait = FIRST_IDLE_WAIT_MS;
+    const window = pool.capacity + pool.prefetch;
     while (this.#state === 'running') {
-      let free = pool.capacity - pool.inFlight;
-      if (free <= 0) {
-        await pool.changed(this.#idlePollMaxMs);
+      this.#startBuffered(pool);
+      if (pool.inFlight + pool.buffered >= pool.capacity) {
+        // Every slot is running or has a buffered job waiting for it: claim nothing more until one
+        // frees. (So a buffered job handed back for waiting too long is not claimed straight back.)
+        // While jobs wait in the buffer, look again in time to hand back any that would otherwise
+        // wait out their lease.
+        await pool.changed(
+          pool.buffered > 0 ? Math.min(this.#idlePollMaxMs, this.#staleBufferMs()) : this.#idlePollMaxMs,
+        );
         continue;
       }
-      if (pool.inFlight > 0 && free < Math.ceil(pool.capacity / 2)) {
-        // Let freed slots gather for a moment: one claim of five beats five claims of one.
-        await pool.changed(BATCH_GATHER_MS);
-        free = pool.capacity - pool.inFlight;
-        if (this.#state !== 'running') break;
-      }
+      // Claim for the free slots plus the prefetch buffer in one batch.
+      const want = window - pool.inFlight - pool.buffered;
+      const busy = pool.inFlight > 0 || pool.buffered > 0;
       pool.clearNotified();
       let jobs: readonly ClaimedJob[];
       try {
         jobs = await this.#driver.claim({
           queues: [pool.queue],
-          limit: free,
+          limit: want,
           workerId: this.id,
           visibilityTimeoutMs: this.#visibilityTimeoutMs,
         });
@@ -227,13 +229,30 @@ class JobWorker implements Worker {
         await Promise.all(jobs.map((job) => this.#handBack(job)));
         break;
       }
-      for (const job of jobs) void this.#run(pool, job);
-      if (jobs.length > 0) {
+      pool.hold(jobs);
+      this.#startBuffered(pool);
+      if (jobs.length >= want) {
         idleWait = FIRST_IDLE_WAIT_MS;
         continue;
       }
-      await pool.changed(idleWait);
-      idleWait = Math.min(idleWait * 2, this.#idlePollMaxMs);
+      // The queue ran dry: sleep until a slot frees, a wake arrives, or the idle wait passes.
+      if (jobs.length > 0) idleWait = FIRST_IDLE_WAIT_MS;
+      await pool.changed(busy || jobs.length > 0 ? this.#idlePollMaxMs : idleWait);
+      if (jobs.length === 0 && !busy) idleWait = Math.min(idleWait * 2, this.#idlePollMaxMs);
+    }
+    await Promise.all(pool.takeAllBuffered().map((job) => this.#handBack(job)));
+  }
+
+  /**
+   * Starts buffered jobs while the pool has free slots. A job that waited in the buffer past a third
+   * of its lease is handed back (uncounted) instead, so prefetching never lets a lease lapse.
+   */
+  #startBuffered(pool: QueuePool): void {
+    for (const job of pool.takeStale(this.#staleBufferMs())) void this.#handBack(job);
+    while (pool.inFlight < pool.capacity) {
+      const job = pool.next();
+      if (job === undefined) return;
+      void this.#run(pool, job);
     }
   }
 
@@ -402,9 +421,10 @@ class JobWorker implements Worker {
     const queues = this.#options.queues;
     const concurrency = positive(this.#options.concurrency, 10, 'concurrency');
     if (queues !== undefined && !Array.isArray(queues)) {
-      return Object.entries(queues as Readonly<Record<string, number>>).map(
-        ([queue, size]) => new QueuePool(queue, positive(size, 1, `queues.${queue}`)),
-      );
+      return Object.entries(queues as Readonly<Record<string, number>>).map(([queue, size]) => {
+        const capacity = positive(size, 1, `queues.${queue}`);
+        return new QueuePool(queue, capacity, this.#prefetch(capacity));
+      });
     }
     const names = (queues as readonly string[] | undefined) ?? [
       ...new Set(this.#registeredJobs().map((handle) => handle.queue)),
@@ -416,7 +436,28 @@ class JobWorker implements Worker {
         { field: 'queues' },
       );
     }
-    return names.map((queue) => new QueuePool(queue, concurrency));
+    return names.map((queue) => new QueuePool(queue, concurrency, this.#prefetch(concurrency)));
+  }
+
+  /** How long a claimed job may wait in a pool's buffer: a third of its lease. */
+  #staleBufferMs(): number {
+    return this.#visibilityTimeoutMs / 3;
+  }
+
+  /** The buffer a pool of `capacity` keeps: the option, else the pool size capped at 50. */
+  #prefetch(capacity: number): number {
+    const prefetch = this.#options.prefetch;
+    if (prefetch === undefined) return Math.min(capacity, 50);
+    if (!Number.isInteger(prefetch) || prefetch < 0) {
+      throw coreError(
+        'X_WORKER_OPTIONS_INVALID',
+        `createWorker: prefetch must be a whole number ≥ 0 (got ${String(prefetch)}).`,
+        {
+          field: 'prefetch',
+        },
+      );
+    }
+    return prefetch;
   }
 
   #registeredJobs(): readonly AnyJobHandle[] {

@@ -1,3 +1,5 @@
+import type { ClaimedJob } from '../driver/claim.js';
+
 /**
  * One queue's slots in a worker, and the signal its claim loop sleeps on: a wake from the driver,
  * a freed slot, or shutdown all end the wait early.
@@ -5,13 +7,50 @@
 export class QueuePool {
   readonly queue: string;
   readonly capacity: number;
+  /** How many claimed jobs may wait in the local buffer beyond the running ones. */
+  readonly prefetch: number;
   #inFlight = 0;
+  #buffer: { readonly job: ClaimedJob; readonly at: number }[] = [];
   #notified = false;
   #waiters: (() => void)[] = [];
 
-  constructor(queue: string, capacity: number) {
+  constructor(queue: string, capacity: number, prefetch = 0) {
     this.queue = queue;
     this.capacity = capacity;
+    this.prefetch = prefetch;
+  }
+
+  /** Claimed jobs waiting for a slot. */
+  get buffered(): number {
+    return this.#buffer.length;
+  }
+
+  /** Buffers claimed jobs, in claim order, until a slot frees. */
+  hold(jobs: readonly ClaimedJob[]): void {
+    const at = performance.now();
+    for (const job of jobs) this.#buffer.push({ job, at });
+  }
+
+  /** The next buffered job, or undefined. */
+  next(): ClaimedJob | undefined {
+    return this.#buffer.shift()?.job;
+  }
+
+  /** Removes and answers buffered jobs that waited longer than `maxWaitMs`. */
+  takeStale(maxWaitMs: number): ClaimedJob[] {
+    const first = this.#buffer[0];
+    if (first === undefined || performance.now() - first.at <= maxWaitMs) return [];
+    const horizon = performance.now() - maxWaitMs;
+    const stale = this.#buffer.filter((entry) => entry.at < horizon).map((entry) => entry.job);
+    this.#buffer = this.#buffer.filter((entry) => entry.at >= horizon);
+    return stale;
+  }
+
+  /** Empties the buffer (at shutdown: the caller hands the jobs back). */
+  takeAllBuffered(): ClaimedJob[] {
+    const jobs = this.#buffer.map((entry) => entry.job);
+    this.#buffer = [];
+    return jobs;
   }
 
   /** Jobs of this pool running now. */

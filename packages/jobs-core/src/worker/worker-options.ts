@@ -24,6 +24,13 @@ export interface WorkerOptions {
   readonly queues?: readonly string[] | Readonly<Record<string, number>>;
   /** Slots per queue pool when `queues` is a list. (Default: 10) */
   readonly concurrency?: number;
+  /**
+   * Claimed jobs each pool keeps waiting beyond its running ones, so claims come in batches and a
+   * freed slot starts the next job without a round trip. A buffered job not started within a third
+   * of its lease is handed back uncounted; so are buffered jobs at stop. 0 turns it off.
+   * (Default: the pool size, at most 50)
+   */
+  readonly prefetch?: number;
   /** Per-process caps. (Default: none) */
   readonly limits?: LimitConfig;
   /** How long a claim stays invisible to other workers without a heartbeat. (Default: 30_000) */

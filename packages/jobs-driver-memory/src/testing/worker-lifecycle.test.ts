@@ -794,3 +794,59 @@ describe('idle worker', () => {
     expect(startedAt[0]! - enqueuedAt).toBeLessThan(1_000);
   });
 });
+
+describe('prefetch', () => {
+  it('claims ahead into a local buffer, hands back a buffered job before its lease could lapse, and empties the buffer at stop', async () => {
+    const driver = installed(memoryJobDriver());
+    const releases: (() => void)[] = [];
+    const started: number[] = [];
+    const slow = job({
+      name: unique('prefetched'),
+      queue: unique('q'),
+      input: z.object({ n: z.number() }),
+      idempotencyKey: ({ n }) => `p-${n}`,
+      tenant: 'none',
+      run: ({ input }) => {
+        started.push(input.n);
+        return new Promise<void>((resolve) => releases.push(resolve));
+      },
+    });
+    const ids = [];
+    for (let n = 1; n <= 3; n += 1) ids.push(await enqueue(slow, { n }));
+    const { worker } = start(driver, [slow], { concurrency: 1, prefetch: 2, visibilityTimeoutMs: 300 });
+    await worker.start();
+    await until(() => started.length === 1);
+    // One running, two claimed into the buffer: claimed rows are `running` under this worker.
+    await until(async () => (await driver.introspect!.get(ids[1]!))?.state === 'running');
+    // Not started within a third of the 300 ms lease: handed back, attempt uncounted.
+    await until(async () => {
+      const row = await driver.introspect!.get(ids[1]!);
+      return row?.state === 'ready' && row.attempts === 0;
+    });
+    expect(started).toEqual([1]);
+    releases[0]?.();
+    await until(() => started.length === 2);
+    releases[1]?.();
+    await until(() => started.length === 3);
+    releases[2]?.();
+    await until(async () => (await driver.introspect!.get(ids[2]!))?.state === 'done');
+
+    // At stop, whatever is buffered goes back uncounted.
+    const more = [];
+    for (let n = 4; n <= 6; n += 1) more.push(await enqueue(slow, { n }));
+    await until(() => started.length === 4);
+    const stopping = worker.stop();
+    releases[3]?.();
+    await stopping;
+    const rows = await Promise.all(more.map((id) => driver.introspect!.get(id)));
+    expect(rows.map((row) => row?.state)).toEqual(['done', 'ready', 'ready']);
+    expect(rows.map((row) => row?.attempts)).toEqual([1, 0, 0]);
+  });
+
+  it('refuses a negative or fractional prefetch', () => {
+    const driver = memoryJobDriver();
+    expect(() =>
+      createWorker({ driver, context: () => ({}), queues: ['q'], prefetch: -1, handleSignals: false }),
+    ).toThrow(expect.objectContaining({ code: 'X_WORKER_OPTIONS_INVALID' }));
+  });
+});
