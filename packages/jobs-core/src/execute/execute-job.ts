@@ -21,6 +21,7 @@ import { type RenewalTimer, startRenewalTimer } from '../worker/renewal-timer.js
 import type { ExecutionObserver } from './execution-observer.js';
 import { withJobRun } from './job-run-storage.js';
 import { persistableJsonForm } from './json-form.js';
+import { LazyAbort } from './lazy-abort.js';
 import { ProgressWriter } from './progress-writer.js';
 import { settleWithRetry } from './settle-retry.js';
 import { type PendingCompensation, StepRunner } from './step-runner.js';
@@ -136,9 +137,9 @@ class Execution {
   readonly #options: ExecuteJobOptions;
   readonly #job: ClaimedJob;
   readonly #driver: JobDriver;
-  readonly #attempt = new AbortController();
+  readonly #attempt = new LazyAbort();
   /** The unwind's signal: a drain or a lost lease aborts it, the body's timeout does not. */
-  readonly #unwindSignal = new AbortController();
+  readonly #unwindSignal = new LazyAbort();
   #slot: LeaseGrant | null = null;
   #renewal: RenewalTimer | undefined;
   #settleAttempted = false;
@@ -183,7 +184,7 @@ class Execution {
       return await this.#runDefined(definition);
     } catch (error) {
       if (this.#settleAttempted) throw error;
-      if (errorCode(this.#attempt.signal.reason) === 'X_DRAINING') return this.#releaseDrained();
+      if (errorCode(this.#attempt.reason) === 'X_DRAINING') return this.#releaseDrained();
       // Thrown outside the body — context(), tenant(), concurrency.key(), the step load, the slot —
       // so no settle handled it: a failed attempt like any other, never a row left running.
       const failure: Failure = { error, record: recordOf(error) };
@@ -273,7 +274,7 @@ class Execution {
       fence: { jobId: this.#job.id, runId: this.#job.runId, claim: this.#job.claim },
       jobName: this.#job.name,
       records,
-      signal: this.#attempt.signal,
+      attempt: this.#attempt,
       stepTimeoutMs: definition.stepTimeout,
       eventPollMs: definition.eventPoll ?? DEFAULT_EVENT_POLL_MS,
       compensates: definition.compensates,
@@ -285,9 +286,13 @@ class Execution {
       return this.#unwindAndBury(definition, runner, undefined, undefined);
     }
     const progress = new ProgressWriter(this.#driver, this.#job, this.#options.logger);
+    const attempt = this.#attempt;
     const ctx: JobRunContext = {
       ...(await this.#options.context()),
-      signal: this.#attempt.signal,
+      // A getter: the AbortSignal is created only for bodies that read it.
+      get signal() {
+        return attempt.signal;
+      },
       actor: { id: `job:${this.#job.name}`, orgId: this.#job.tenantId },
       jobId: this.#job.id,
       runId: this.#job.runId,
@@ -409,7 +414,7 @@ class Execution {
     if (this.#lostError !== undefined && this.#lostError.code === 'X_JOB_LEASE_LOST') {
       return this.#lostAfterFinish();
     }
-    const abortReason = this.#attempt.signal.aborted ? (this.#attempt.signal.reason as unknown) : undefined;
+    const abortReason = this.#attempt.aborted ? this.#attempt.reason : undefined;
     if (errorCode(abortReason) === 'X_DRAINING') {
       // The verdict is read off the signal, not off what the body threw: an interruption, not a failure.
       return this.#releaseDrained();
@@ -490,7 +495,7 @@ class Execution {
       if (this.#lostError?.code === 'X_JOB_LEASE_LOST') return this.#lostAfterFinish();
       // A drain interrupts the unwind like a body: handed back uncounted, the marker makes the next
       // attempt resume it, and the compensators already completed are skipped.
-      if (errorCode(this.#unwindSignal.signal.reason) === 'X_DRAINING') return this.#releaseDrained();
+      if (errorCode(this.#unwindSignal.reason) === 'X_DRAINING') return this.#releaseDrained();
       const wrapped = coreError(
         'X_JOB_COMPENSATION_FAILED',
         `Compensating job '${this.#job.name}' failed: ${error instanceof Error ? error.message : String(error)}`,

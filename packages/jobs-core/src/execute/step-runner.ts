@@ -12,7 +12,11 @@ import { inSpan } from '../telemetry/job-tracing.js';
 import type { ExecutionObserver } from './execution-observer.js';
 import { persistableJsonForm } from './json-form.js';
 import { StepSuspension } from './step-suspension.js';
+import type { LazyAbort } from './lazy-abort.js';
 import { UnwindReached } from './unwind-reached.js';
+
+/** What a write checks before it lands: an `AbortSignal` or a {@link LazyAbort}. */
+type AbortState = { readonly aborted: boolean; readonly reason: unknown };
 
 /** A completed step whose `compensate` option registered an undo. */
 export interface PendingCompensation {
@@ -31,8 +35,8 @@ export interface StepRunnerOptions {
    * body reaches (a job that calls no step never reads the step store).
    */
   readonly records: readonly StepRecord[] | (() => Promise<readonly StepRecord[]>);
-  /** The attempt's signal: aborted on timeout, cancel, drain or a lost lease. */
-  readonly signal: AbortSignal;
+  /** The attempt's abort: aborted on timeout, cancel, drain or a lost lease. */
+  readonly attempt: LazyAbort;
   readonly stepTimeoutMs: number | undefined;
   readonly eventPollMs: number;
   readonly compensates: boolean;
@@ -395,10 +399,11 @@ export class StepRunner {
     fn: (signal: AbortSignal) => unknown,
   ): Promise<unknown> {
     this.#assertNotAborted(name);
-    if (timeoutMs === undefined) return await fn(this.#options.signal);
+    if (timeoutMs === undefined) return await fn(this.#options.attempt.signal);
     const controller = new AbortController();
-    const forward = () => controller.abort(this.#options.signal.reason);
-    this.#options.signal.addEventListener('abort', forward, { once: true });
+    const attempt = this.#options.attempt.signal;
+    const forward = () => controller.abort(attempt.reason);
+    attempt.addEventListener('abort', forward, { once: true });
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -414,14 +419,14 @@ export class StepRunner {
       return await Promise.race([Promise.resolve(fn(controller.signal)), timedOut]);
     } finally {
       clearTimeout(timer);
-      this.#options.signal.removeEventListener('abort', forward);
+      attempt.removeEventListener('abort', forward);
     }
   }
 
   async #saveFailure(
     step: { name: string; position: number; startedAt: number },
     error: unknown,
-    signal: AbortSignal = this.#options.signal,
+    signal: AbortState = this.#options.attempt,
   ): Promise<void> {
     if (signal.aborted) return;
     const record: JobErrorRecord = {
@@ -441,7 +446,7 @@ export class StepRunner {
     }
   }
 
-  async #save(record: StepRecord, signal: AbortSignal = this.#options.signal): Promise<void> {
+  async #save(record: StepRecord, signal: AbortState = this.#options.attempt): Promise<void> {
     this.#assertNotAborted(record.name, signal);
     const landed = await this.#options.driver.steps.save(this.#options.fence, record);
     if (!landed) {
@@ -454,7 +459,7 @@ export class StepRunner {
     this.#records.set(record.name, record);
   }
 
-  #assertNotAborted(step: string, signal: AbortSignal = this.#options.signal): void {
+  #assertNotAborted(step: string, signal: AbortState = this.#options.attempt): void {
     if (!signal.aborted) return;
     const reason = signal.reason as unknown;
     throw coreError(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { ClaimedJob } from '../driver/claim.js';
 import type { JobDriver } from '../driver/job-driver.js';
@@ -34,14 +35,22 @@ export function createWorker(options: WorkerOptions): Worker {
 
 interface Held {
   readonly job: ClaimedJob;
-  readonly controller: AbortController;
-  /** Aborted at the drain deadline: the execution stops renewing the lease it can no longer honour. */
-  readonly abandon: AbortController;
   done: Promise<void>;
+}
+
+/** A signal shared by every job a worker holds (one listener each), without the leak warning. */
+function sharedController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }
 
 class JobWorker implements Worker {
   readonly id: string;
+  /** Aborted with `X_DRAINING` by a drain: every held job hears it at once. */
+  readonly #draining = sharedController();
+  /** Aborted at the drain deadline: executions stop renewing leases they can no longer honour. */
+  readonly #abandoning = sharedController();
   readonly #options: WorkerOptions;
   readonly #driver: JobDriver;
   readonly #logger: JobsLogger;
@@ -143,7 +152,7 @@ class JobWorker implements Worker {
         workerId: this.id,
       },
     );
-    for (const held of this.#held.values()) held.controller.abort(reason);
+    this.#draining.abort(reason);
     const closing = this.#shutdown();
     const deadline = setTimeout(() => {
       if (this.#held.size > 0) {
@@ -151,7 +160,7 @@ class JobWorker implements Worker {
           workerId: this.id,
           jobs: [...this.#held.values()].map((held) => held.job.id),
         });
-        for (const held of this.#held.values()) held.abandon.abort();
+        this.#abandoning.abort();
       }
       this.#abandon?.();
     }, this.#options.drainTimeoutMs ?? 10_000);
@@ -263,8 +272,7 @@ class JobWorker implements Worker {
       this.#logger.log('debug', 'jobs.limit.deferred', { jobId: job.id, cap: admission.cap });
       return this.#handBack(job, this.#driver.now() + admission.retryInMs);
     }
-    const controller = new AbortController();
-    const held: Held = { job, controller, abandon: new AbortController(), done: Promise.resolve() };
+    const held: Held = { job, done: Promise.resolve() };
     this.#held.set(job.claim.token, held);
     pool?.take();
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
@@ -273,8 +281,8 @@ class JobWorker implements Worker {
       job,
       registry: this.#registry,
       context: this.#options.context,
-      signal: controller.signal,
-      abandon: held.abandon.signal,
+      signal: this.#draining.signal,
+      abandon: this.#abandoning.signal,
       visibilityTimeoutMs: this.#visibilityTimeoutMs,
       ...(this.#options.heartbeatIntervalMs === undefined
         ? {}
