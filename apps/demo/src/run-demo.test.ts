@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,5 +78,24 @@ describe('pnpm demo', () => {
     expect(run.output).toMatch(/task usageDigest fired for .* → sendUsageDigest enqueued/);
     expect(run.output).toContain('onboardOrg done for acme after 2 attempt(s); globex has 0 onboarding jobs');
     expect(run.output).toMatch(/^ {2}provision {7}completed .* 0× {3}\d+×$/m);
+  });
+});
+
+describe('pnpm demo on a data directory another process holds', () => {
+  it('stops with exit 1 before opening it, naming the holder and X_DEMO_DATA_DIR', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'x-jobs-demo-held-'));
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      // The lock file as @x/jobs-driver-pg's lockDataDir writes it: the holder's pid, then a token.
+      await writeFile(path.join(dataDir, '.x-jobs.lock'), `${holder.pid}\nsomeone-else\n`);
+      const run = await runDemo(dataDir);
+      expect(run.code, run.output).toBe(1);
+      expect(run.output).toContain(`in use by process ${holder.pid}`);
+      expect(run.output).toContain('X_DEMO_DATA_DIR');
+      expect(run.output).not.toContain('relay:');
+    } finally {
+      holder.kill();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

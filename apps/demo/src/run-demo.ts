@@ -2,17 +2,18 @@ import path from 'node:path';
 import {
   createWorker,
   defineJobs,
+  isJobsError,
   type JobDetail,
   resetJobDriver,
   setJobDriver,
   setJobsFacade,
 } from '@x/jobs-core';
+import { type DataDirLock, lockDataDir } from '@x/jobs-driver-pg/pglite';
 import { createJobsFacade, createOutboxRelay } from '@x/jobs-outbox';
 import { kyselyOutboxStore, migrateOutbox } from '@x/jobs-outbox/kysely';
 import { createScheduler } from '@x/jobs-scheduler';
 import { openAppDatabase } from './app-database.js';
 import { narratingLogger, replayNarration, type StepCounts } from './event-narration.js';
-import { lockDataDir } from './lock-data-dir.js';
 import { flakyMailer } from './mailer.js';
 import { createNarrator, type Narrator } from './narrator.js';
 import * as onboardingJobs from './onboarding-jobs.js';
@@ -48,10 +49,12 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const { style } = narrator;
   narrator.plain(style.bold('x-jobs demo: onboarding a new customer'));
   narrator.plain(style.dim('Opening the embedded database (the first run creates it: a few seconds)…'));
+  const lock = await holdDataDir(options.dataDir, narrator);
+  if (lock === null) return 1;
   const stopTelemetry = await startDemoTelemetry(options.env);
-  const release = await lockDataDir(options.dataDir);
   const app = await openAppDatabase(options.dataDir);
-  const shutdown: (() => Promise<unknown>)[] = [release, () => app.db.destroy(), stopTelemetry];
+  // The lock goes last, once PGlite is closed (destroying the Kysely closes it).
+  const shutdown: (() => Promise<unknown>)[] = [() => app.db.destroy(), stopTelemetry, () => lock.release()];
   try {
     await migrateOutbox(app.db);
     const queue = await openQueue(options.env, app.pglite);
@@ -138,6 +141,26 @@ export async function runDemo(options: DemoOptions): Promise<number> {
         `\nStopped. Run ${style.bold('pnpm demo')} again: it resumes from the last completed step.`,
       );
     }
+  }
+}
+
+/**
+ * Takes the data directory's lock before the demo opens PGlite there itself (its tables, the
+ * outbox and the queue share one instance): the lock `pgliteJobDriver({ dataDir })` and `x-jobs`
+ * take, so neither opens the directory while the demo has it. Null, said, when another process has it.
+ */
+async function holdDataDir(dataDir: string, narrator: Narrator): Promise<DataDirLock | null> {
+  try {
+    return await lockDataDir(dataDir);
+  } catch (error) {
+    if (!isJobsError(error, 'X_PGLITE_LOCKED')) throw error;
+    narrator.say(
+      'demo',
+      narrator.style.red(
+        `${error.message} Another demo, or x-jobs dev? Or set X_DEMO_DATA_DIR to another directory.`,
+      ),
+    );
+    return null;
   }
 }
 

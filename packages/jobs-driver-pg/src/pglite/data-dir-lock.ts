@@ -8,7 +8,7 @@ export const LOCK_FILE_NAME = '.x-jobs.lock';
 /** A takeover marker older than this belongs to a process that died mid-takeover. */
 const TAKEOVER_STALE_MS = 10_000;
 
-/** An exclusive hold on a PGlite data directory. */
+/** An exclusive hold on a PGlite data directory, answered by {@link lockDataDir}. */
 export interface DataDirLock {
   /** `<dataDir>/.x-jobs.lock`. */
   readonly path: string;
@@ -17,12 +17,23 @@ export interface DataDirLock {
 }
 
 /**
- * Takes the exclusive lock on a PGlite data directory: a file holding the owner's pid and a
+ * Takes the exclusive lock on a PGlite data directory (creating the directory when missing), the
+ * one `pgliteJobDriver({ dataDir })` and `x-jobs` take: a file holding the owner's pid and a
  * random token, created atomically (written aside, then hard-linked into place, which fails if
  * the file exists). While the recorded pid is alive — this process included — a second opener is
- * refused with `X_PGLITE_LOCKED`: PGlite takes no lock itself, and two processes on one directory
- * silently lose writes. A lock whose pid is dead is stale and taken over, one taker at a time
- * (guarded by a `.takeover` marker created the same way).
+ * refused with `X_PGLITE_LOCKED` (`meta.pid` names the holder): PGlite takes no lock itself, and
+ * two processes on one directory silently lose writes. A lock whose pid is dead is stale and taken
+ * over, one taker at a time (guarded by a `.takeover` marker created the same way).
+ *
+ * Take it yourself when you open the PGlite instance yourself (to share it between your own
+ * tables and `pgliteJobDriver({ pglite })`), and `release()` it after closing the instance:
+ *
+ * ```ts
+ * const lock = await lockDataDir('.x-jobs/db');
+ * const pglite = await PGlite.create('.x-jobs/db');
+ * const driver = await pgliteJobDriver({ pglite });
+ * // … on shutdown: await driver.close(); await pglite.close(); await lock.release();
+ * ```
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   await mkdir(dataDir, { recursive: true });

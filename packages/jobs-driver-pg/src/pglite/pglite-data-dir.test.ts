@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScript } from '../../test/child-process.js';
 import { enqueueRequest } from '../../test/enqueue-request.js';
 import type { PostgresJobDriver } from '../sql-job-driver.js';
-import { LOCK_FILE_NAME } from './data-dir-lock.js';
-import { pgliteJobDriver } from './pglite-job-driver.js';
+import { LOCK_FILE_NAME, lockDataDir, pgliteJobDriver } from './index.js';
 
 // One on-disk PGlite instance for the file (a PGlite costs ~700 MB and seconds to open).
 let dataDir: string;
@@ -57,6 +56,23 @@ describe('pgliteJobDriver on a data directory', () => {
     expect(await runScript(join(import.meta.dirname, '../../test/open-pglite.ts'), [dataDir])).toBe(
       'X_PGLITE_LOCKED',
     );
+  });
+
+  it('a lock taken with the exported lockDataDir (a caller opening PGlite itself) refuses the driver, here and in another process', async () => {
+    const callersDir = await mkdtemp(join(tmpdir(), 'x-jobs-pglite-caller-'));
+    try {
+      const lock = await lockDataDir(callersDir);
+      await expect(pgliteJobDriver({ dataDir: callersDir })).rejects.toMatchObject({
+        code: 'X_PGLITE_LOCKED',
+      });
+      expect(await runScript(join(import.meta.dirname, '../../test/open-pglite.ts'), [callersDir])).toBe(
+        'X_PGLITE_LOCKED',
+      );
+      await lock.release();
+      expect(await exists(join(callersDir, LOCK_FILE_NAME))).toBe(false);
+    } finally {
+      await rm(callersDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses dataDir and pglite together, and an empty dataDir', async () => {

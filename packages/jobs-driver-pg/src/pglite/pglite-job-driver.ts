@@ -19,7 +19,9 @@ export interface PgliteJobDriverOptions extends SqlJobDriverOptions {
   readonly dataDir?: string;
   /**
    * A PGlite instance you own, instead of `dataDir`: the driver neither locks nor closes it, so
-   * several drivers (schemas) may share one instance.
+   * several drivers (schemas) and your own tables may share one instance. Opened on a directory,
+   * hold that directory with {@link lockDataDir} for as long as the instance is open (the driver
+   * cannot tell which directory an instance uses).
    */
   readonly pglite?: PGlite;
 }
