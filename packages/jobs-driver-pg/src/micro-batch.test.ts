@@ -17,10 +17,14 @@ describe('MicroBatch', () => {
 
   it('splits a turn into batches of at most maxBatch', async () => {
     const sizes: number[] = [];
-    const batch = new MicroBatch<number, number>(async (items) => {
-      sizes.push(items.length);
-      return items;
-    }, 2);
+    const batch = new MicroBatch<number, number>(
+      async (items) => {
+        sizes.push(items.length);
+        return items;
+      },
+      2,
+      3,
+    );
     await Promise.all([1, 2, 3, 4, 5].map((item) => batch.push(item)));
     expect(sizes).toEqual([2, 2, 1]);
   });
@@ -35,5 +39,28 @@ describe('MicroBatch', () => {
       { status: 'rejected', reason: failure },
       { status: 'rejected', reason: failure },
     ]);
+  });
+
+  it('gathers the calls made while a flush is in flight into the next batch', async () => {
+    const batches: number[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const batch = new MicroBatch<number, number>(
+      async (items) => {
+        batches.push([...items]);
+        if (batches.length === 1) await gate;
+        return items;
+      },
+      1000,
+      1,
+    );
+    const first = batch.push(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [2, 3, 4].map((item) => batch.push(item));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(batches).toEqual([[1]]); // one flush in flight: the others wait for it
+    release();
+    await Promise.all([first, ...later]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
   });
 });

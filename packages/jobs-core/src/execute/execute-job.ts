@@ -79,6 +79,11 @@ export interface ExecuteJobOptions {
    * lease and slot stop being renewed, so the row lapses and is redelivered as a counted attempt.
    */
   readonly abandon?: AbortSignal;
+  /**
+   * Called once when the run's own work is over and only the row's settle (ack, nack) remains, so a
+   * worker can free the slot and start the next job while the settle is in flight.
+   */
+  readonly onWorkDone?: () => void;
   /** The lease a heartbeat buys (and the fleet slot's TTL). */
   readonly visibilityTimeoutMs: number;
   /** How often the lease (and slot) is renewed. (Default: a third of the window) */
@@ -706,6 +711,7 @@ class Execution {
    * stops here rather than after `onSettled`.
    */
   async #settle(settle: () => Promise<boolean>): Promise<boolean | 'failed'> {
+    if (!this.#settleAttempted) this.#options.onWorkDone?.();
     this.#settleAttempted = true;
     try {
       return await settleWithRetry(settle);

@@ -11,8 +11,8 @@ import type { JsonObject, JsonValue } from '../json.js';
 import { inSpan } from '../telemetry/job-tracing.js';
 import type { ExecutionObserver } from './execution-observer.js';
 import { persistableJsonForm } from './json-form.js';
-import { StepSuspension } from './step-suspension.js';
 import type { LazyAbort } from './lazy-abort.js';
+import { StepSuspension } from './step-suspension.js';
 import { UnwindReached } from './unwind-reached.js';
 
 /** What a write checks before it lands: an `AbortSignal` or a {@link LazyAbort}. */

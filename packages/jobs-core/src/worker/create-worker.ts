@@ -275,6 +275,15 @@ class JobWorker implements Worker {
     const held: Held = { job, done: Promise.resolve() };
     this.#held.set(job.claim.token, held);
     pool?.take();
+    let slotFreed = false;
+    // The slot (and the limit) is freed when the run's work is over, while its settle is still in
+    // flight: the next job starts without waiting for the commit. `held` stays until it lands.
+    const freeSlot = () => {
+      if (slotFreed) return;
+      slotFreed = true;
+      admission.release();
+      pool?.give();
+    };
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
     held.done = executeJob({
       driver: this.#driver,
@@ -283,6 +292,7 @@ class JobWorker implements Worker {
       context: this.#options.context,
       signal: this.#draining.signal,
       abandon: this.#abandoning.signal,
+      onWorkDone: freeSlot,
       visibilityTimeoutMs: this.#visibilityTimeoutMs,
       ...(this.#options.heartbeatIntervalMs === undefined
         ? {}
@@ -304,9 +314,8 @@ class JobWorker implements Worker {
         },
       )
       .finally(() => {
-        admission.release();
         this.#held.delete(job.claim.token);
-        pool?.give();
+        freeSlot();
       });
     return held.done;
   }
@@ -447,15 +456,18 @@ class JobWorker implements Worker {
     return names.map((queue) => new QueuePool(queue, concurrency, this.#prefetch(concurrency)));
   }
 
-  /** How long a claimed job may wait in a pool's buffer: a third of its lease. */
+  /**
+   * How long a claimed job may wait in a pool's buffer: a third of its lease, and at most 2 s, so a
+   * worker busy with long jobs hands prefetched work back to idle workers quickly.
+   */
   #staleBufferMs(): number {
-    return this.#visibilityTimeoutMs / 3;
+    return Math.min(this.#visibilityTimeoutMs / 3, 2_000);
   }
 
   /** The buffer a pool of `capacity` keeps: the option, else the pool size capped at 50. */
   #prefetch(capacity: number): number {
     const prefetch = this.#options.prefetch;
-    if (prefetch === undefined) return Math.min(capacity, 50);
+    if (prefetch === undefined) return Math.min(2 * capacity, 100);
     if (!Number.isInteger(prefetch) || prefetch < 0) {
       throw coreError(
         'X_WORKER_OPTIONS_INVALID',

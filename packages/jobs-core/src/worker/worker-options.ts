@@ -27,8 +27,8 @@ export interface WorkerOptions {
   /**
    * Claimed jobs each pool keeps waiting beyond its running ones, so claims come in batches and a
    * freed slot starts the next job without a round trip. A buffered job not started within a third
-   * of its lease is handed back uncounted; so are buffered jobs at stop. 0 turns it off.
-   * (Default: the pool size, at most 50)
+   * of its lease (at most 2 s) is handed back uncounted; so are buffered jobs at stop. 0 turns it
+   * off. (Default: twice the pool size, at most 100)
    */
   readonly prefetch?: number;
   /** Per-process caps. (Default: none) */
