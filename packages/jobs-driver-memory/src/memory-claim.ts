@@ -1,28 +1,20 @@
 import type { ClaimedJob, ClaimOptions } from '@x/jobs-core';
+import { takeDue } from './claim-index.js';
 import { toClaimedJob } from './memory-rows.js';
-import { isDue, type MemoryJobRow, type MemoryStore, moveTo, nextId } from './memory-store.js';
-
-/** Claim order: higher priority first, then earlier runAt, then enqueue order. */
-export function claimOrder(a: MemoryJobRow, b: MemoryJobRow): number {
-  return b.priority - a.priority || a.runAt - b.runAt || a.seq - b.seq;
-}
+import { type MemoryStore, moveTo, nextId } from './memory-store.js';
 
 /**
- * Takes up to `limit` due rows of the unpaused `queues` in claim order, each under a fresh token
- * with one more attempt counted. Synchronous, so no other call can take the same rows.
+ * Takes up to `limit` due rows of the unpaused `queues` in claim order (priority DESC, runAt ASC,
+ * enqueue order ASC), each under a fresh token with one more attempt counted. Reads the claim
+ * index, so it costs O(k log n) for k rows claimed. Synchronous, so no other call can take the same rows.
  */
 export function claimRows(store: MemoryStore, options: ClaimOptions): ClaimedJob[] {
+  if (options.limit < 1) return [];
   const queues = new Set(options.queues.filter((queue) => !store.pausedQueues.has(queue)));
-  if (queues.size === 0 || options.limit < 1) return [];
   const now = store.clock.now();
-  const due = [...store.jobs.values()]
-    .filter((row) => queues.has(row.queue) && isDue(row, now))
-    .sort(claimOrder)
-    .slice(0, options.limit);
-
-  return due.map((row) => {
+  const leaseExpiresAt = now + options.visibilityTimeoutMs;
+  return takeDue(store.claimIndex, queues, now, options.limit).map((row) => {
     const claim = { workerId: options.workerId, token: nextId(store, 'claim') };
-    const leaseExpiresAt = now + options.visibilityTimeoutMs;
     row.attempts += 1;
     row.token = claim.token;
     row.workerId = claim.workerId;

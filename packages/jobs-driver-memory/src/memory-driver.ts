@@ -43,10 +43,8 @@ export function memoryJobDriver(options: MemoryJobDriverOptions = {}): JobDriver
     wake: memoryWake(store),
     now: () => store.clock.now(),
 
-    enqueue: open(enqueueRow),
-    enqueueMany: open((held, requests) =>
-      requests.map((request) => enqueueRow(held, { ...request, onConflict: 'dedupe' })),
-    ),
+    enqueue: open((held, request) => enqueueRow(held, request)),
+    enqueueMany: open((held, requests) => requests.map((request) => enqueueRow(held, request, 'dedupe'))),
     claim: open(claimRows),
     ack: open(ackRow),
     nack: open(nackRow),

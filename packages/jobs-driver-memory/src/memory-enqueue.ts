@@ -1,6 +1,6 @@
 import type { EnqueueRequest, EnqueueResult } from '@x/jobs-core';
 import { memoryError } from './errors.js';
-import { copyJson } from './json-copy.js';
+import { toJsonText } from './json-copy.js';
 import {
   dedupeScope,
   type MemoryJobRow,
@@ -13,15 +13,21 @@ import {
 /**
  * Writes one row unless its id already exists (a republish: answered as a dedupe) or a live row
  * holds its scope (a dedupe, or `X_JOB_DUPLICATE` under `onConflict: 'error'`).
+ * (Default `onConflict`: the request's own)
  */
-export function enqueueRow(store: MemoryStore, request: EnqueueRequest): EnqueueResult {
+export function enqueueRow(
+  store: MemoryStore,
+  request: EnqueueRequest,
+  onConflict = request.onConflict,
+): EnqueueResult {
   const existing = store.jobs.get(request.id);
   if (existing !== undefined) return { id: existing.id, runId: existing.runId, deduped: true };
 
-  const liveId = store.liveKeys.get(dedupeScope(request));
+  const scope = dedupeScope(request);
+  const liveId = store.liveKeys.get(scope);
   const live = liveId === undefined ? undefined : store.jobs.get(liveId);
   if (live !== undefined) {
-    if (request.onConflict === 'error') {
+    if (onConflict === 'error') {
       throw memoryError(
         'X_JOB_DUPLICATE',
         `A live '${request.name}' row already holds this idempotency key.`,
@@ -42,7 +48,7 @@ export function enqueueRow(store: MemoryStore, request: EnqueueRequest): Enqueue
     name: request.name,
     queue: request.queue,
     state: 'ready',
-    payload: copyJson(request.payload),
+    payloadJson: toJsonText(request.payload),
     tenantId: request.tenantId,
     idempotencyKey: request.idempotencyKey,
     priority: request.priority,
@@ -64,6 +70,7 @@ export function enqueueRow(store: MemoryStore, request: EnqueueRequest): Enqueue
     traceparent: request.traceparent ?? null,
     token: null,
     seq: nextSeq(store),
+    scope,
   };
   store.jobs.set(row.id, row);
   moveTo(store, row, runAt > now ? 'delayed' : 'ready');

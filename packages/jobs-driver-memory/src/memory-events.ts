@@ -1,7 +1,7 @@
 import type { EventStore } from '@x/jobs-core';
 import { jsonContains } from './json-contains.js';
 import { copyJson } from './json-copy.js';
-import { assertOpen, type MemoryStore, nextId, notifyDue } from './memory-store.js';
+import { assertOpen, type MemoryStore, nextId, notifyDue, refile } from './memory-store.js';
 
 /** Published events kept for their TTL; a publish makes every job suspended on that event due now. */
 export function memoryEvents(store: MemoryStore): EventStore {
@@ -20,6 +20,7 @@ export function memoryEvents(store: MemoryStore): EventStore {
       for (const row of store.jobs.values()) {
         if (row.state === 'suspended' && row.waitingFor === event && row.runAt > now) {
           row.runAt = now;
+          refile(store, row);
           notifyDue(store, row.queue);
         }
       }

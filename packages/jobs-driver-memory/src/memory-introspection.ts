@@ -4,7 +4,7 @@ import { copyJson } from './json-copy.js';
 import { toJobRecord } from './memory-rows.js';
 import { requeue } from './memory-settle.js';
 import { stepsOf } from './memory-steps.js';
-import { assertOpen, dedupeScope, forgetRow, type MemoryStore, moveTo, notifyDue } from './memory-store.js';
+import { assertOpen, forgetRow, type MemoryStore, moveTo, notifyDue, refile } from './memory-store.js';
 
 const DEFAULT_PAGE = 50;
 const MAX_PAGE = 1000;
@@ -44,7 +44,7 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
       assertOpen(store);
       const row = store.jobs.get(id);
       if (row === undefined || isLiveState(row.state)) return false;
-      if (store.liveKeys.has(dedupeScope(row))) return false;
+      if (store.liveKeys.has(row.scope)) return false;
       if (options.fromStep !== undefined) {
         const run = store.steps.get(row.runId);
         const from = run?.get(options.fromStep);
@@ -86,6 +86,7 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
       if (row === undefined || (row.state !== 'delayed' && row.state !== 'suspended')) return false;
       row.runAt = store.clock.now();
       if (row.state === 'delayed') moveTo(store, row, 'ready');
+      else refile(store, row);
       notifyDue(store, row.queue);
       return true;
     },

@@ -1,27 +1,27 @@
-import type { ClaimedJob, ClaimRef, JobRecord } from '@x/jobs-core';
+import type { ClaimedJob, ClaimRef, JobRecord, JsonValue } from '@x/jobs-core';
 import { copyJson } from './json-copy.js';
 import type { MemoryJobRow } from './memory-store.js';
 
-/** The public view of a row (no token, no internal order), with its JSON copied. */
+/** The public view of a row (no token, no internal order or scope), with its JSON copied. */
 export function toJobRecord(row: MemoryJobRow): JobRecord {
-  const { token: _token, seq: _seq, ...record } = row;
+  const { token: _token, seq: _seq, scope: _scope, payloadJson, ...record } = row;
   return {
     ...record,
-    payload: copyJson(row.payload),
+    payload: JSON.parse(payloadJson) as JsonValue,
     result: copyJson(row.result),
     lastError: row.lastError === null ? null : { ...row.lastError },
     progress: row.progress === null ? null : { ...row.progress },
   };
 }
 
-/** The row as handed to its claimer under `claim`, leased until `leaseExpiresAt`. */
+/** The row as handed to its claimer under `claim` (a fresh object it may keep), leased until `leaseExpiresAt`. */
 export function toClaimedJob(row: MemoryJobRow, claim: ClaimRef, leaseExpiresAt: number): ClaimedJob {
   return {
     id: row.id,
     runId: row.runId,
     name: row.name,
     queue: row.queue,
-    payload: copyJson(row.payload),
+    payload: JSON.parse(row.payloadJson) as JsonValue,
     tenantId: row.tenantId,
     idempotencyKey: row.idempotencyKey,
     priority: row.priority,
@@ -32,6 +32,6 @@ export function toClaimedJob(row: MemoryJobRow, claim: ClaimRef, leaseExpiresAt:
     leaseExpiresAt,
     enqueuedBy: row.enqueuedBy,
     traceparent: row.traceparent,
-    claim: { ...claim },
+    claim,
   };
 }

@@ -1,6 +1,6 @@
 import type { ClaimRef, JobProgress, JsonValue, NackOptions } from '@x/jobs-core';
 import { copyJson } from './json-copy.js';
-import { heldRow, type MemoryJobRow, type MemoryStore, moveTo, notifyDue } from './memory-store.js';
+import { heldRow, type MemoryJobRow, type MemoryStore, moveTo, notifyDue, refile } from './memory-store.js';
 
 /** Takes the row out of `running`: clears the lease and token so the old claim is fenced out. */
 function endClaim(row: MemoryJobRow): void {
@@ -72,6 +72,7 @@ export function heartbeatRow(
   const row = heldRow(store, jobId, claim.token);
   if (row === undefined) return false;
   row.leaseExpiresAt = store.clock.now() + visibilityTimeoutMs;
+  refile(store, row);
   return true;
 }
 

@@ -10,22 +10,33 @@ import type {
   WorkerInfo,
 } from '@x/jobs-core';
 import { isLiveState } from '@x/jobs-core';
+import { type ClaimIndex, createClaimIndex, fileRow, unfileRow } from './claim-index.js';
 import { memoryError } from './errors.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** One job row as the memory driver holds it: the public record plus the claim token and enqueue order. */
-export type MemoryJobRow = Mutable<JobRecord> & {
+/**
+ * One job row as the memory driver holds it: the public record with its payload kept as JSON text
+ * (copied in once at enqueue, parsed fresh for each reader), plus the claim token, enqueue order
+ * and dedupe scope.
+ */
+export type MemoryJobRow = Mutable<Omit<JobRecord, 'payload'>> & {
+  /** The payload as JSON text: no caller ever shares a reference with it. */
+  readonly payloadJson: string;
   /** The fencing token of the current claim; null when not running. */
   token: string | null;
   /** Enqueue order: the FIFO tie-break and the introspection cursor. */
   readonly seq: number;
+  /** The row's {@link dedupeScope}, computed once. */
+  readonly scope: string;
 };
 
 /** Everything one memory driver holds. Every operation reads and writes it synchronously, so each is atomic. */
 export interface MemoryStore {
   readonly clock: Clock;
   readonly jobs: Map<string, MemoryJobRow>;
+  /** The rows a claim can take, per queue in claim order; kept in step with the rows by {@link moveTo} and {@link refile}. */
+  readonly claimIndex: ClaimIndex;
   /** The live row id per dedupe scope (see {@link dedupeScope}). */
   readonly liveKeys: Map<string, string>;
   readonly pausedQueues: Set<string>;
@@ -37,6 +48,8 @@ export interface MemoryStore {
   readonly backfills: Map<string, BackfillRecord>;
   readonly workers: Map<string, { readonly info: WorkerInfo; readonly expiresAt: number }>;
   readonly wakeListeners: Set<(queue: string) => void>;
+  /** Queues with a wake not yet delivered: many writes in one tick send one wake per queue. */
+  readonly pendingWakes: Set<string>;
   closed: boolean;
   /** Source of enqueue order, tokens and ids: deterministic for a given sequence of calls. */
   counter: number;
@@ -47,6 +60,7 @@ export function createMemoryStore(clock: Clock): MemoryStore {
   return {
     clock,
     jobs: new Map(),
+    claimIndex: createClaimIndex(),
     liveKeys: new Map(),
     pausedQueues: new Set(),
     steps: new Map(),
@@ -56,6 +70,7 @@ export function createMemoryStore(clock: Clock): MemoryStore {
     backfills: new Map(),
     workers: new Map(),
     wakeListeners: new Set(),
+    pendingWakes: new Set(),
     closed: false,
     counter: 0,
   };
@@ -84,20 +99,26 @@ export function dedupeScope(row: Pick<JobRecord, 'name' | 'tenantId' | 'idempote
 }
 
 /**
- * The one place a row changes state, so the live-key index always agrees with the rows:
- * entering a live state takes the scope, leaving it frees the scope.
+ * The one place a row changes state, so the indexes always agree with the rows: entering a live
+ * state takes the dedupe scope, leaving it frees the scope, and the claim index files the row anew.
+ * Write the row's runAt and lease before calling it.
  */
 export function moveTo(store: MemoryStore, row: MemoryJobRow, state: JobState): void {
-  const scope = dedupeScope(row);
-  if (isLiveState(state)) store.liveKeys.set(scope, row.id);
-  else if (store.liveKeys.get(scope) === row.id) store.liveKeys.delete(scope);
+  if (isLiveState(state)) store.liveKeys.set(row.scope, row.id);
+  else if (store.liveKeys.get(row.scope) === row.id) store.liveKeys.delete(row.scope);
   row.state = state;
+  fileRow(store.claimIndex, row);
+}
+
+/** Files the row in the claim index again after a write to its runAt or lease that kept its state. */
+export function refile(store: MemoryStore, row: MemoryJobRow): void {
+  fileRow(store.claimIndex, row);
 }
 
 /** Deletes a row and its steps, freeing its dedupe scope. */
 export function forgetRow(store: MemoryStore, row: MemoryJobRow): void {
-  const scope = dedupeScope(row);
-  if (store.liveKeys.get(scope) === row.id) store.liveKeys.delete(scope);
+  if (store.liveKeys.get(row.scope) === row.id) store.liveKeys.delete(row.scope);
+  unfileRow(store.claimIndex, row);
   store.jobs.delete(row.id);
   store.steps.delete(row.runId);
 }
@@ -123,15 +144,26 @@ export function isDue(row: MemoryJobRow, now: number): boolean {
   }
 }
 
-/** Tells wake subscribers that `queue` has due work. Delivered after the current operation, never inside it. */
+/**
+ * Tells wake subscribers that `queue` has due work. Delivered after the current operation, never
+ * inside it, once per queue however many rows the operation made due.
+ */
 export function notifyDue(store: MemoryStore, queue: string): void {
-  for (const listener of store.wakeListeners) {
-    queueMicrotask(() => {
+  if (store.wakeListeners.size === 0 || store.pendingWakes.has(queue)) return;
+  if (store.pendingWakes.size === 0) queueMicrotask(() => deliverWakes(store));
+  store.pendingWakes.add(queue);
+}
+
+function deliverWakes(store: MemoryStore): void {
+  const queues = [...store.pendingWakes];
+  store.pendingWakes.clear();
+  for (const queue of queues) {
+    for (const listener of store.wakeListeners) {
       try {
         listener(queue);
       } catch {
         // A wake is a hint: a throwing listener must not break the write that triggered it.
       }
-    });
+    }
   }
 }

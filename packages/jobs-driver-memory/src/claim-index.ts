@@ -1,0 +1,159 @@
+import { BinaryHeap, type HeapItem } from './binary-heap.js';
+import type { MemoryJobRow } from './memory-store.js';
+
+/**
+ * A claimable row's place in the index. Its keys are copied when it is filed, so a write to the
+ * row cannot disorder a heap before {@link fileRow} files it again.
+ */
+interface IndexSlot extends HeapItem {
+  readonly row: MemoryJobRow;
+  readonly priority: number;
+  readonly seq: number;
+  runAt: number;
+  /** When the row becomes claimable: -Infinity for `ready`, else its `runAt` or lease deadline. */
+  dueAt: number;
+  heap: BinaryHeap<IndexSlot> | null;
+}
+
+/** One queue's claimable rows. */
+interface QueueIndex {
+  /** Rows claimable now, in claim order: priority DESC, runAt ASC, enqueue order ASC. */
+  readonly due: BinaryHeap<IndexSlot>;
+  /** Rows claimable later (delayed, suspended, or running under a lease), soonest first. */
+  readonly later: BinaryHeap<IndexSlot>;
+}
+
+/**
+ * Per-queue heaps of the rows a claim can take, so a claim of k rows costs O(k log n) instead of
+ * sorting every row. Rows that are done, dead or cancelled are not in it.
+ */
+export interface ClaimIndex {
+  readonly queues: Map<string, QueueIndex>;
+  /** The slot of every indexed row, by row id. */
+  readonly slots: Map<string, IndexSlot>;
+}
+
+/** Claim order: higher priority first, then earlier runAt, then enqueue order. */
+function claimsBefore(a: IndexSlot, b: IndexSlot): boolean {
+  if (a.priority !== b.priority) return a.priority > b.priority;
+  if (a.runAt !== b.runAt) return a.runAt < b.runAt;
+  return a.seq < b.seq;
+}
+
+/** Time order: the row due first, then enqueue order (so ties resolve the same way every run). */
+function dueBefore(a: IndexSlot, b: IndexSlot): boolean {
+  return a.dueAt !== b.dueAt ? a.dueAt < b.dueAt : a.seq < b.seq;
+}
+
+/** An empty index. */
+export function createClaimIndex(): ClaimIndex {
+  return { queues: new Map(), slots: new Map() };
+}
+
+/** When `row` becomes claimable, or null when no claim can take it (finished, or running without a lease). */
+function dueAtOf(row: MemoryJobRow): number | null {
+  switch (row.state) {
+    case 'ready':
+      return Number.NEGATIVE_INFINITY;
+    case 'delayed':
+    case 'suspended':
+      return row.runAt;
+    case 'running':
+      return row.leaseExpiresAt;
+    default:
+      return null;
+  }
+}
+
+function queueIndex(index: ClaimIndex, queue: string): QueueIndex {
+  let found = index.queues.get(queue);
+  if (found === undefined) {
+    found = { due: new BinaryHeap(claimsBefore), later: new BinaryHeap(dueBefore) };
+    index.queues.set(queue, found);
+  }
+  return found;
+}
+
+function put(heap: BinaryHeap<IndexSlot>, slot: IndexSlot): void {
+  heap.push(slot);
+  slot.heap = heap;
+}
+
+/**
+ * Files `row` by its current state, runAt and lease, replacing its previous place. Call it after
+ * every write to one of those (O(log n)).
+ */
+export function fileRow(index: ClaimIndex, row: MemoryJobRow): void {
+  let slot = index.slots.get(row.id);
+  if (slot?.heap) {
+    slot.heap.remove(slot);
+    slot.heap = null;
+  }
+  const dueAt = dueAtOf(row);
+  if (dueAt === null) {
+    if (slot !== undefined) index.slots.delete(row.id);
+    return;
+  }
+  if (slot === undefined) {
+    slot = { row, priority: row.priority, seq: row.seq, runAt: row.runAt, dueAt, heap: null, heapIndex: -1 };
+    index.slots.set(row.id, slot);
+  }
+  slot.runAt = row.runAt;
+  slot.dueAt = dueAt;
+  const queue = queueIndex(index, row.queue);
+  put(dueAt === Number.NEGATIVE_INFINITY ? queue.due : queue.later, slot);
+}
+
+/** Drops `row` from the index (the row is being deleted). */
+export function unfileRow(index: ClaimIndex, row: MemoryJobRow): void {
+  const slot = index.slots.get(row.id);
+  if (slot === undefined) return;
+  slot.heap?.remove(slot);
+  index.slots.delete(row.id);
+}
+
+/** Moves the rows of `queue` that have come due by `now` (runAt reached, lease lapsed) into its due heap. */
+function promoteDue(queue: QueueIndex, now: number): void {
+  for (let next = queue.later.peek(); next !== undefined && next.dueAt <= now; next = queue.later.peek()) {
+    queue.later.pop();
+    put(queue.due, next);
+  }
+}
+
+/**
+ * Takes up to `limit` rows claimable at `now` from `queues`, in claim order across them, out of
+ * the index. The caller claims each one and files it again (as `running`). A row promoted earlier
+ * but not due at `now` (the clock was set back) goes back to wait.
+ */
+export function takeDue(
+  index: ClaimIndex,
+  queues: Iterable<string>,
+  now: number,
+  limit: number,
+): MemoryJobRow[] {
+  const lines: QueueIndex[] = [];
+  for (const name of queues) {
+    const queue = index.queues.get(name);
+    if (queue === undefined) continue;
+    promoteDue(queue, now);
+    if (queue.due.size > 0) lines.push(queue);
+  }
+  const taken: MemoryJobRow[] = [];
+  while (taken.length < limit) {
+    let best: QueueIndex | undefined;
+    let first: IndexSlot | undefined;
+    for (const line of lines) {
+      const top = line.due.peek();
+      if (top !== undefined && (first === undefined || claimsBefore(top, first))) {
+        best = line;
+        first = top;
+      }
+    }
+    if (best === undefined || first === undefined) break;
+    best.due.pop();
+    first.heap = null;
+    if (first.dueAt > now) put(best.later, first);
+    else taken.push(first.row);
+  }
+  return taken;
+}
