@@ -29,10 +29,13 @@ export interface OccurrenceView {
 export interface TaskView extends TaskDescriptor {
   readonly next: readonly OccurrenceView[];
   /**
-   * What the backend's schedule store holds (the last occurrence dispatched and the pause flag),
-   * or null when no backend was given or the task never fired.
+   * What the backend's schedule store holds, or null when no backend was given or no scheduler has
+   * stored the task yet. `settledThrough` is the watermark (epoch ms): occurrences up to it are
+   * settled, those after it still to fire. Usually the last occurrence dispatched, but a scheduler
+   * also sets it to "now" when it first sees the task and past the missed occurrences a catch-up
+   * drops, so it is not "last fired". Null while only paused (no scheduler has run it).
    */
-  readonly state: { readonly lastFiredAt: number | null; readonly paused: boolean } | null;
+  readonly state: { readonly settledThrough: number | null; readonly paused: boolean } | null;
 }
 
 /** The `--json` shape of `x-jobs tasks`. */
@@ -54,12 +57,15 @@ function parseCount(value: string): number {
 
 /**
  * `x-jobs tasks --module <file>`: every cron task with its next fire times in its own zone; with
- * a backend given (`--driver` or a URL), also when it last fired and whether it is paused.
+ * a backend given (`--driver` or a URL), also the time its occurrences are settled through and
+ * whether it is paused.
  */
 export function registerTasks(program: Command, context: CommandContext): void {
   const command = program
     .command('tasks')
-    .description('list cron tasks with their next fire times in their zones (and last fire, with a backend)')
+    .description(
+      'list cron tasks with their next fire times in their zones (and settled-through time, with a backend)',
+    )
     .option('--count <n>', 'upcoming fire times per task, 1-100 (default: 3)', parseCount)
     .addHelpText(
       'after',
@@ -99,7 +105,7 @@ export function registerTasks(program: Command, context: CommandContext): void {
             at: date.getTime(),
             local: formatInZone(date.getTime(), descriptor.tz),
           })),
-          state: state === undefined ? null : { lastFiredAt: state.watermark, paused: state.paused },
+          state: state === undefined ? null : { settledThrough: state.watermark, paused: state.paused },
         };
       }),
     };
@@ -108,7 +114,7 @@ export function registerTasks(program: Command, context: CommandContext): void {
         ? p.dim('The module registers no tasks.')
         : shown.tasks
             .map((task) => {
-              const label = (text: string): string => `  ${p.dim(text.padEnd(11))}`;
+              const label = (text: string): string => `  ${p.dim(text.padEnd(17))}`;
               const lines = [
                 `${p.bold(task.name)}  ${task.cron}  ${p.cyan(task.tz)}  ${p.dim(`catch-up ${task.catchUp}`)}  → ${task.jobs.join(', ')}`,
                 ...task.next.map(
@@ -118,10 +124,10 @@ export function registerTasks(program: Command, context: CommandContext): void {
               ];
               if (task.state !== null) {
                 lines.push(
-                  `${label('last fired')}${
-                    task.state.lastFiredAt === null
-                      ? p.dim('never')
-                      : `${formatInZone(task.state.lastFiredAt, task.tz)} ${p.dim(`(${formatRelative(task.state.lastFiredAt, now)})`)}`
+                  `${label('settled through')}${
+                    task.state.settledThrough === null
+                      ? p.dim('nothing yet')
+                      : `${formatInZone(task.state.settledThrough, task.tz)} ${p.dim(`(${formatRelative(task.state.settledThrough, now)})`)}`
                   }${task.state.paused ? `  ${p.yellow('paused')}` : ''}`,
                 );
               }
