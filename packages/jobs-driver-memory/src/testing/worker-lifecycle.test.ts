@@ -811,7 +811,7 @@ describe('prefetch', () => {
         return new Promise<void>((resolve) => releases.push(resolve));
       },
     });
-    const ids = [];
+    const ids: string[] = [];
     for (let n = 1; n <= 3; n += 1) ids.push(await enqueue(slow, { n }));
     const { worker } = start(driver, [slow], { concurrency: 1, prefetch: 2, visibilityTimeoutMs: 300 });
     await worker.start();
@@ -832,7 +832,7 @@ describe('prefetch', () => {
     await until(async () => (await driver.introspect!.get(ids[2]!))?.state === 'done');
 
     // At stop, whatever is buffered goes back uncounted.
-    const more = [];
+    const more: string[] = [];
     for (let n = 4; n <= 6; n += 1) more.push(await enqueue(slow, { n }));
     await until(() => started.length === 4);
     const stopping = worker.stop();
