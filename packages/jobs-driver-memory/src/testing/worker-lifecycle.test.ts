@@ -383,27 +383,34 @@ describe('cancel and leases', () => {
   it('logs jobs.heartbeat.failed, then jobs.lease.lost once a whole window passes, and never for a finished job', async () => {
     const { driver, heal } = failingHeartbeats();
     const releases: (() => void)[] = [];
+    let healed = false;
     const held = job({
       name: unique('held'),
       queue: unique('q'),
       input: z.object({ n: z.number() }),
       idempotencyKey: ({ n }) => `held-${n}`,
       tenant: 'none',
-      // The lapsed lease gets n=1 redelivered to this same worker: every run of it waits to be released.
+      // The lapsed lease gets n=1 redelivered to this same worker: every run of it before the heal
+      // waits to be released; runs after it finish at once.
       run: ({ input }) =>
-        input.n === 1 ? new Promise<void>((resolve) => releases.push(resolve)) : undefined,
+        input.n === 1 && !healed ? new Promise<void>((resolve) => releases.push(resolve)) : undefined,
     });
-    await enqueue(held, { n: 1 });
+    const first = await enqueue(held, { n: 1 });
     const { worker, logger } = start(driver, [held], { visibilityTimeoutMs: 120, heartbeatIntervalMs: 30 });
     await worker.start();
     await until(() => logger.events.some((event) => event.event === 'jobs.lease.lost'));
     const names = logger.events.map((event) => event.event);
     expect(names.indexOf('jobs.heartbeat.failed')).toBeLessThan(names.indexOf('jobs.lease.lost'));
     expect(names.filter((name) => name === 'jobs.lease.lost')).toHaveLength(1);
+
+    // Heal, let every run of n=1 end, and let any window already open close.
+    healed = true;
+    heal();
     for (const release of releases) release();
+    await until(async () => (await driver.introspect!.get(first))?.state === 'done');
+    await new Promise((resolve) => setTimeout(resolve, 300));
 
     // A job that finishes quickly never reports a lost lease, even with slow heartbeats in flight.
-    heal();
     const before = logger.events.filter((event) => event.event === 'jobs.lease.lost').length;
     const id = await enqueue(held, { n: 2 });
     await until(async () => (await driver.introspect!.get(id))?.state === 'done');
