@@ -13,8 +13,8 @@ export interface SpawnOptions {
   readonly leaseMs?: number;
   /** How long each job's handler takes, in ms. (Default: 0, a no-op) */
   readonly jobMs?: number;
-  /** Called with each batch of ids the process reports (not when it logs to a file). */
-  readonly onIds?: (ids: readonly number[]) => void;
+  /** Called with each batch of ids the process reports (not when it logs to a file) and its latest start. */
+  readonly onIds?: (ids: readonly number[], lastAt: number) => void;
 }
 
 /**
@@ -51,7 +51,7 @@ export class WorkerProcessHandle {
           case 'progress':
             this.count += message.count;
             if (!(this.firstAt <= message.firstAt)) this.firstAt = message.firstAt;
-            if (message.ids.length > 0) options.onIds?.(message.ids);
+            if (message.ids.length > 0) options.onIds?.(message.ids, message.lastAt);
             break;
           case 'stopped':
             this.stoppedResolve?.();

@@ -24,9 +24,11 @@ async function main(): Promise<void> {
   const log = logFile ? openSync(logFile, 'a') : null;
   let count = 0;
   let firstAt = Number.NaN;
+  let lastAt = Number.NaN;
   let ids: number[] = [];
   const onJob = (payload: BenchPayload): void | Promise<void> => {
-    if (count === 0) firstAt = epochNow();
+    lastAt = epochNow();
+    if (count === 0) firstAt = lastAt;
     count += 1;
     // Written when the handler starts, so a job the backend counts as done is in the log, and a
     // job killed mid-handler and run again shows up twice.
@@ -37,7 +39,7 @@ async function main(): Promise<void> {
   let reported = 0;
   const report = (): void => {
     if (count === reported) return;
-    send({ kind: 'progress', count: count - reported, ids, firstAt });
+    send({ kind: 'progress', count: count - reported, ids, firstAt, lastAt });
     reported = count;
     ids = [];
   };

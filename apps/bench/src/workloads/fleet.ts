@@ -67,22 +67,39 @@ export const fleetFaults: Workload = {
       worker.go();
       return worker;
     };
-    const workers = await Promise.all(Array.from({ length: settings.fleetProcesses }, spawn));
+    const workers: (WorkerProcessHandle | null)[] = await Promise.all(
+      Array.from({ length: settings.fleetProcesses }, spawn),
+    );
     const startedAt = epochNow();
     let kills = 0;
     let stopping = false;
+    const restarts: Promise<void>[] = [];
+    // Every period: SIGKILL a random running worker and start its replacement in the background,
+    // so the kill rhythm does not wait for a replacement's start-up.
     const controller = (async () => {
       while (!stopping) {
         await sleep(settings.fleetKillEveryMs);
         if (stopping) break;
-        const slot = Math.floor(Math.random() * workers.length);
-        const victim = workers[slot] as WorkerProcessHandle;
+        const running = workers.flatMap((worker, slot) => (worker ? [slot] : []));
+        const slot = running[Math.floor(Math.random() * running.length)];
+        const victim = slot === undefined ? null : workers[slot];
+        if (slot === undefined || !victim) continue;
+        workers[slot] = null;
         victim.kill();
-        await victim.exited;
         kills += 1;
-        workers[slot] = await spawn();
+        console.log(`fleet ${name}: SIGKILL #${kills} pid ${victim.pid} after ${victim.count} jobs reported`);
+        restarts.push(
+          victim.exited.then(spawn).then((replacement) => {
+            workers[slot] = replacement;
+          }),
+        );
       }
     })();
+    const settle = async (): Promise<void> => {
+      stopping = true;
+      await controller;
+      await Promise.allSettled(restarts);
+    };
     try {
       const deadline = Date.now() + settings.drainTimeoutMs;
       while ((await system.pending()) > 0) {
@@ -90,9 +107,8 @@ export const fleetFaults: Workload = {
         await sleep(250);
       }
       const seconds = (epochNow() - startedAt) / 1000;
-      stopping = true;
-      await controller;
-      await Promise.all(workers.map((worker) => worker.stop()));
+      await settle();
+      await Promise.all(workers.map((worker) => worker?.stop()));
       const runs = runsPerJob(directory, total);
       let lost = 0;
       let twice = 0;
@@ -106,10 +122,11 @@ export const fleetFaults: Workload = {
       const unexplained = Math.max(0, twice - kills * settings.concurrency);
       return { lost, twice, unexplained, dead, kills, seconds };
     } finally {
-      stopping = true;
-      await controller.catch(() => {});
-      for (const worker of workers) worker.kill();
-      rmSync(directory, { recursive: true, force: true });
+      await settle().catch(() => {});
+      for (const worker of workers) worker?.kill();
+      // BENCH_KEEP_FLEET_LOGS=1 keeps the per-process job logs for a look at which ids repeated.
+      if (process.env.BENCH_KEEP_FLEET_LOGS) console.log(`fleet ${name}: job logs kept in ${directory}`);
+      else rmSync(directory, { recursive: true, force: true });
     }
   },
 };

@@ -1,4 +1,3 @@
-import { epochNow } from '../clock.js';
 import { WorkerProcessHandle } from '../host/worker-process-handle.js';
 import { JobTally } from '../job-tally.js';
 import { makePayloads, waitDrained } from './drain.js';
@@ -30,9 +29,9 @@ async function drainInProcesses({ name, system, settings }: WorkloadContext): Pr
   await system.reset();
   await system.enqueueBulk(makePayloads(0, total));
   const tally = new JobTally(total);
-  const onIds = (ids: readonly number[]): void => {
-    const at = epochNow();
-    for (const id of ids) tally.add(id, at);
+  // Stamped with the process's own time of its latest start in the batch (one machine, one clock).
+  const onIds = (ids: readonly number[], lastAt: number): void => {
+    for (const id of ids) tally.add(id, lastAt);
   };
   const workers = await Promise.all(
     Array.from({ length: settings.w3Processes }, () =>
@@ -41,9 +40,12 @@ async function drainInProcesses({ name, system, settings }: WorkloadContext): Pr
   );
   try {
     for (const worker of workers) worker.go();
-    const drainedAt = await waitDrained(system, tally, total, settings.drainTimeoutMs);
+    const drainedAt = await waitDrained(system, tally, total, settings.drainTimeoutMs, {
+      reportedLate: true,
+    });
     if (tally.missing > 0) throw new Error(`${tally.missing} jobs never ran`);
     const firstAt = Math.min(...workers.map((worker) => worker.firstAt));
+    if (!(drainedAt - firstAt >= 1)) throw new Error(`drained within a millisecond: too few jobs to time`);
     return total / ((drainedAt - firstAt) / 1000);
   } finally {
     await Promise.all(workers.map((worker) => worker.stop()));
