@@ -20,6 +20,15 @@ export interface XBackend {
 const LIVE_STATES = ['ready', 'delayed', 'running', 'suspended'] as const;
 
 /**
+ * Extra `createWorker` options for tuning experiments, as JSON (`BENCH_X_WORKER='{"prefetch":500}'`).
+ * Unset in every run RESULTS.md shows: ours are measured with their defaults.
+ */
+function experimentOptions(): Record<string, unknown> {
+  const raw = process.env.BENCH_X_WORKER;
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+}
+
+/**
  * Our system through its public API only: `job()` + `defineJobs`, `handle.enqueueMany` /
  * `handle.enqueue` through the ambient driver, and `createWorker`. One driver per process, shared
  * by enqueues and the worker, as an app would run it.
@@ -63,6 +72,7 @@ export function xSystem(backend: XBackend): BenchSystem {
         handleSignals: false,
         logger: jsonLinesLogger({ minLevel: 'warn' }),
         ...(leaseMs === undefined ? {} : { visibilityTimeoutMs: leaseMs }),
+        ...experimentOptions(),
       });
       await worker.start();
       return { stop: () => worker.stop() };
