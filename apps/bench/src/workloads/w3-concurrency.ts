@@ -1,6 +1,6 @@
 import { WorkerProcessHandle } from '../host/worker-process-handle.js';
 import { JobTally } from '../job-tally.js';
-import { makePayloads, waitDrained } from './drain.js';
+import { assertExactlyOnce, makePayloads, waitDrained } from './drain.js';
 import type { Workload, WorkloadContext } from './workload.js';
 
 /** Drains `w3Jobs` in this process at `concurrency`; answers jobs/s. */
@@ -12,7 +12,7 @@ async function drainInProcess({ system, settings }: WorkloadContext, concurrency
   const worker = await system.startWorker({ concurrency, onJob: tally.record });
   try {
     const drainedAt = await waitDrained(system, tally, total, settings.drainTimeoutMs);
-    if (tally.missing > 0) throw new Error(`${tally.missing} jobs never ran`);
+    assertExactlyOnce(tally);
     return total / ((drainedAt - tally.firstAt) / 1000);
   } finally {
     await worker.stop();
@@ -43,7 +43,7 @@ async function drainInProcesses({ name, system, settings }: WorkloadContext): Pr
     const drainedAt = await waitDrained(system, tally, total, settings.drainTimeoutMs, {
       reportedLate: true,
     });
-    if (tally.missing > 0) throw new Error(`${tally.missing} jobs never ran`);
+    assertExactlyOnce(tally);
     const firstAt = Math.min(...workers.map((worker) => worker.firstAt));
     if (!(drainedAt - firstAt >= 1)) throw new Error(`drained within a millisecond: too few jobs to time`);
     return total / ((drainedAt - firstAt) / 1000);

@@ -1,6 +1,6 @@
 import { epochNow } from '../clock.js';
 import { JobTally } from '../job-tally.js';
-import { makePayloads, waitDrained } from './drain.js';
+import { assertExactlyOnce, makePayloads, waitDrained } from './drain.js';
 import type { Workload } from './workload.js';
 
 /**
@@ -25,9 +25,7 @@ export const w5Memory: Workload = {
     const worker = await system.startWorker({ concurrency: settings.concurrency, onJob: tally.record });
     try {
       const drainedAt = await waitDrained(system, tally, total, settings.drainTimeoutMs);
-      if (tally.missing > 0 || tally.duplicates > 0) {
-        throw new Error(`not exactly once: ${tally.missing} never ran, ${tally.duplicates} extra runs`);
-      }
+      assertExactlyOnce(tally);
       return { bulk, drain: total / ((drainedAt - tally.firstAt) / 1000) };
     } finally {
       await worker.stop();
