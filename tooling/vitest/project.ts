@@ -13,7 +13,7 @@ export function xProject(name: string, overrides: UserWorkspaceConfig = {}): Use
       resolve: { conditions: ['@x/source'] },
       test: {
         name,
-        include: ['src/**/*.test.ts'],
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
         environment: 'node',
         testTimeout: 20_000,
         hookTimeout: 60_000,

@@ -2,9 +2,9 @@ import { type JobDriver, job, setJobsFacade } from '@x/jobs-core';
 import { memoryJobDriver } from '@x/jobs-driver-memory';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createJobsFacade } from './jobs-facade.js';
-import { type MemoryOutboxStore, memoryOutboxStore } from './memory/memory-outbox-store.js';
-import { withOutbox } from './outbox-context.js';
+import { createJobsFacade } from '../src/jobs-facade.js';
+import { type MemoryOutboxStore, memoryOutboxStore } from '../src/memory/memory-outbox-store.js';
+import { withOutbox } from '../src/outbox-context.js';
 
 const createInvoice = job({
   name: 'facade-create-invoice',

@@ -1,9 +1,9 @@
 import { type JobDriver, JobsError, recordingLogger } from '@x/jobs-core';
 import { memoryJobDriver } from '@x/jobs-driver-memory';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type MemoryOutboxStore, memoryOutboxStore } from '../src/memory/memory-outbox-store.js';
+import { createOutboxRelay, type OutboxRelay } from '../src/outbox-relay.js';
 import { observedDriver, testRequest, until } from '../test-support/relay-fixtures.js';
-import { type MemoryOutboxStore, memoryOutboxStore } from './memory/memory-outbox-store.js';
-import { createOutboxRelay, type OutboxRelay } from './outbox-relay.js';
 
 let store: MemoryOutboxStore;
 let queue: JobDriver;

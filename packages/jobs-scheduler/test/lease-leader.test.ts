@@ -1,6 +1,6 @@
 import { memoryJobDriver, virtualClock } from '@x/jobs-driver-memory';
 import { describe, expect, it } from 'vitest';
-import { leaseLeader, SCHEDULER_LEADER_KEY } from './lease-leader.js';
+import { leaseLeader, SCHEDULER_LEADER_KEY } from '../src/lease-leader.js';
 
 describe('leaseLeader', () => {
   it('one holder at a time; acquire renews; release frees the lease at once', async () => {

@@ -2,7 +2,7 @@ import { defineJobs, job, resetJobDriver, resetRegistry, setJobDriver } from '@x
 import { memoryJobDriver } from '@x/jobs-driver-memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { task } from './task.js';
+import { task } from '../src/task.js';
 
 const sendDigest = job({
   input: z.object({ list: z.string() }),

@@ -3,12 +3,12 @@ import { job, silentLogger } from '@x/jobs-core';
 import { memoryJobDriver, virtualClock } from '@x/jobs-driver-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CatchUpPolicy } from './catch-up.js';
-import { dispatchTask } from './dispatch-task.js';
-import { inProcessState } from './in-process-state.js';
-import { createScheduler } from './scheduler.js';
-import { task } from './task.js';
-import { taskSpec } from './task-spec.js';
+import type { CatchUpPolicy } from '../src/catch-up.js';
+import { dispatchTask } from '../src/dispatch-task.js';
+import { inProcessState } from '../src/in-process-state.js';
+import { createScheduler } from '../src/scheduler.js';
+import { task } from '../src/task.js';
+import { taskSpec } from '../src/task-spec.js';
 
 // The 2026 switch days: Berlin 03-29 (02:00 CET → 03:00 CEST) and 10-25 (03:00 CEST → 02:00 CET);
 // New York 03-08 (02:00 EST → 03:00 EDT) and 11-01 (02:00 EDT → 01:00 EST).

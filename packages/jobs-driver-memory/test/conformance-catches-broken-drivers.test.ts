@@ -1,7 +1,7 @@
 import { JOB_DRIVER_CASES, type JobDriverCase, runJobDriverCase, WAKE_CASES } from '@x/jobs-conformance';
 import type { ClaimRef, JobDriver, JobIntrospection } from '@x/jobs-core';
 import { describe, expect, it } from 'vitest';
-import { memoryJobDriver, virtualClock } from './index.js';
+import { memoryJobDriver, virtualClock } from '../src/index.js';
 
 /**
  * The suite proves it can fail: each wrapper below breaks one guarantee of the memory driver, and

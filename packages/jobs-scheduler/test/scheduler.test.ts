@@ -3,13 +3,13 @@ import { defineJobs, job, recordingLogger, resetRegistry, silentLogger } from '@
 import { memoryJobDriver, type VirtualClock, virtualClock } from '@x/jobs-driver-memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CatchUpPolicy } from './catch-up.js';
-import { inProcessLeader } from './in-process-leader.js';
-import { inProcessState } from './in-process-state.js';
-import { SCHEDULER_LEADER_KEY } from './lease-leader.js';
-import { pauseTask, resumeTask } from './pause-task.js';
-import { createScheduler, type Scheduler, type SchedulerOptions } from './scheduler.js';
-import { task } from './task.js';
+import type { CatchUpPolicy } from '../src/catch-up.js';
+import { inProcessLeader } from '../src/in-process-leader.js';
+import { inProcessState } from '../src/in-process-state.js';
+import { SCHEDULER_LEADER_KEY } from '../src/lease-leader.js';
+import { pauseTask, resumeTask } from '../src/pause-task.js';
+import { createScheduler, type Scheduler, type SchedulerOptions } from '../src/scheduler.js';
+import { task } from '../src/task.js';
 
 const report = job({
   name: 'scheduler-test-report',

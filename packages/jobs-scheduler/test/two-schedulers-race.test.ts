@@ -8,9 +8,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { inProcessLeader } from './in-process-leader.js';
-import { createScheduler, type Scheduler } from './scheduler.js';
-import { task } from './task.js';
+import { inProcessLeader } from '../src/in-process-leader.js';
+import { createScheduler, type Scheduler } from '../src/scheduler.js';
+import { task } from '../src/task.js';
 
 // Two schedulers (two driver instances: two processes, as far as the backend can tell) dispatch
 // the same tasks over 100 occurrences; every occurrence must be enqueued exactly once.

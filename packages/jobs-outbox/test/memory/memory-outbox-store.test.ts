@@ -1,7 +1,7 @@
 import { outboxStoreConformance } from '@x/jobs-conformance';
 import { describe, expect, it } from 'vitest';
+import { memoryOutboxStore } from '../../src/memory/memory-outbox-store.js';
 import { testRequest } from '../../test-support/relay-fixtures.js';
-import { memoryOutboxStore } from './memory-outbox-store.js';
 
 outboxStoreConformance({
   name: 'memory',

@@ -1,5 +1,5 @@
 import { jobDriverConformance } from '@x/jobs-conformance';
-import { memoryJobDriver, virtualClock } from './index.js';
+import { memoryJobDriver, virtualClock } from '../src/index.js';
 
 jobDriverConformance({
   name: 'memory',

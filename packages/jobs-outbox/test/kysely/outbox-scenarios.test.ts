@@ -4,14 +4,14 @@ import { redisJobDriver } from '@x/jobs-driver-redis';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createJobsFacade } from '../../src/jobs-facade.js';
+import { type KyselyOutboxStore, kyselyOutboxStore } from '../../src/kysely/kysely-outbox-store.js';
+import { migrateOutbox } from '../../src/kysely/migrate-outbox.js';
+import { withOutbox } from '../../src/outbox-context.js';
+import { createOutboxRelay, type OutboxRelay } from '../../src/outbox-relay.js';
 import { openPgTestDatabase, type PgTestDatabase } from '../../test-support/pg-test-database.js';
 import { deleteRedisPrefix, REDIS_URL } from '../../test-support/redis-cleanup.js';
 import { observedDriver, until } from '../../test-support/relay-fixtures.js';
-import { createJobsFacade } from '../jobs-facade.js';
-import { withOutbox } from '../outbox-context.js';
-import { createOutboxRelay, type OutboxRelay } from '../outbox-relay.js';
-import { type KyselyOutboxStore, kyselyOutboxStore } from './kysely-outbox-store.js';
-import { migrateOutbox } from './migrate-outbox.js';
 
 const billing = z.object({ orgId: z.string(), invoiceId: z.string() });
 const createInvoice = job({

@@ -1,6 +1,10 @@
 import { OUTBOX_STORE_CASES, runOutboxStoreCase } from '@x/jobs-conformance';
 import { describe, expect, it } from 'vitest';
-import { type MemoryOutboxStore, type MemoryOutboxTx, memoryOutboxStore } from './memory-outbox-store.js';
+import {
+  type MemoryOutboxStore,
+  type MemoryOutboxTx,
+  memoryOutboxStore,
+} from '../../src/memory/memory-outbox-store.js';
 
 /** A memory store with one rule of the contract broken on purpose. */
 type Defect = (store: MemoryOutboxStore) => MemoryOutboxStore;

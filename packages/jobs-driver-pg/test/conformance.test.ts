@@ -1,9 +1,9 @@
 import { jobDriverConformance } from '@x/jobs-conformance';
 import { afterAll, beforeAll } from 'vitest';
-import { DATABASE_URL } from '../test/database-url.js';
-import { dropSchema, scratchSchemaName } from '../test/scratch-schema.js';
-import { migrate } from './migrate.js';
-import { postgresJobDriver } from './postgres-job-driver.js';
+import { migrate } from '../src/migrate.js';
+import { postgresJobDriver } from '../src/postgres-job-driver.js';
+import { DATABASE_URL } from './database-url.js';
+import { dropSchema, scratchSchemaName } from './scratch-schema.js';
 
 const schema = scratchSchemaName('conformance');
 

@@ -1,7 +1,7 @@
 import { jobDriverConformance } from '@x/jobs-conformance';
 import { afterAll, beforeAll } from 'vitest';
-import { adminClient, deletePrefix, REDIS_URL, requireRedis, uniquePrefix } from '../test/redis-fixture.js';
-import { type RedisJobDriver, redisJobDriver } from './index.js';
+import { type RedisJobDriver, redisJobDriver } from '../src/index.js';
+import { adminClient, deletePrefix, REDIS_URL, requireRedis, uniquePrefix } from './redis-fixture.js';
 
 const admin = adminClient();
 beforeAll(requireRedis);

@@ -1,10 +1,10 @@
 import { outboxStoreConformance } from '@x/jobs-conformance';
 import { CamelCasePlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kyselyOutboxStore } from '../../src/kysely/kysely-outbox-store.js';
+import { migrateOutbox } from '../../src/kysely/migrate-outbox.js';
 import { openPgTestDatabase, type PgTestDatabase } from '../../test-support/pg-test-database.js';
 import { testRequest, until } from '../../test-support/relay-fixtures.js';
-import { kyselyOutboxStore } from './kysely-outbox-store.js';
-import { migrateOutbox } from './migrate-outbox.js';
 
 let pg: PgTestDatabase;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { jobDriverConformance } from '@x/jobs-conformance';
 import { afterAll, beforeAll } from 'vitest';
-import { pgliteJobDriver } from './pglite-job-driver.js';
+import { pgliteJobDriver } from '../../src/pglite/pglite-job-driver.js';
 
 // One PGlite instance for the whole file (~700 MB and seconds to start); every case gets its own
 // driver over it. Cases use unique queue names, so they share the schema.
