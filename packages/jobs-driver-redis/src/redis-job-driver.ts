@@ -11,11 +11,12 @@ import type {
   NackOptions,
   QueueStats,
 } from '@x/jobs-core';
+import { CallBatcher } from './call-batcher.js';
 import { callFlag, callScript, type DriverContext } from './driver-context.js';
 import { redisError } from './errors.js';
 import { decodeClaimedJob } from './job-codec.js';
 import { DEFAULT_PREFIX, type KeySpace, keySpace } from './key-space.js';
-import { ACK_SCRIPT } from './lua/ack.lua.js';
+import { ACK_MANY_SCRIPT } from './lua/ack-many.lua.js';
 import { CLAIM_SCRIPT } from './lua/claim.lua.js';
 import { ENQUEUE_SCRIPT } from './lua/enqueue.lua.js';
 import { HEARTBEAT_SCRIPT } from './lua/heartbeat.lua.js';
@@ -45,6 +46,13 @@ import { CLOCK_SYNC_INTERVAL_MS, ServerClock } from './server-clock.js';
 
 /** Requests per enqueue script call (the contract's batch size). */
 const ENQUEUE_CHUNK = 1000;
+
+/** Acks per ack-many call, and how many such calls may be in flight at once. */
+const ACK_BATCH_MAX = 500;
+const ACK_BATCH_IN_FLIGHT = 1;
+
+/** One ack waiting for its ack-many call: the row, its claim token, its result JSON. */
+type PendingAck = readonly [jobId: string, token: string, result: string];
 
 /** The Redis {@link JobDriver}, plus what it was built with: its prefix, key space and retention. */
 export interface RedisJobDriver extends JobDriver {
@@ -94,6 +102,11 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
   const clockTimer = setInterval(() => void clock.sync(), CLOCK_SYNC_INTERVAL_MS);
   clockTimer.unref();
 
+  const acks = new CallBatcher<PendingAck, boolean>(
+    (batch) => ackMany(context, batch),
+    ACK_BATCH_MAX,
+    ACK_BATCH_IN_FLIGHT,
+  );
   const settle = (operation: string, script: LuaScript, args: (string | number)[]) =>
     callFlag(context, operation, script, args);
 
@@ -142,7 +155,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
     },
 
     ack: (jobId: string, claim: ClaimRef, result?: JsonValue) =>
-      settle('ack', ACK_SCRIPT, [jobId, claim.token, JSON.stringify(result ?? null), context.doneTtlMs]),
+      acks.call([jobId, claim.token, JSON.stringify(result ?? null)]),
 
     nack: (jobId: string, claim: ClaimRef, nackOptions: NackOptions) =>
       settle('nack', NACK_SCRIPT, [jobId, claim.token, ...nackArgs(nackOptions)]),
@@ -219,6 +232,15 @@ async function enqueueChunk(
   }
   const reply = (await callScript(context, operation, ENQUEUE_SCRIPT, args)) as [string, string, number][];
   return reply.map(([id, runId, deduped]) => ({ id, runId, deduped: deduped === 1 }));
+}
+
+/** Sends the acks gathered by the batcher as one ack-many call; answers per ack, in order. */
+async function ackMany(context: DriverContext, batch: readonly PendingAck[]): Promise<boolean[]> {
+  const reply = (await callScript(context, 'ack', ACK_MANY_SCRIPT, [
+    context.doneTtlMs,
+    ...batch.flat(),
+  ])) as number[];
+  return reply.map((settled) => settled === 1);
 }
 
 function nackArgs(options: NackOptions): (string | number)[] {

@@ -1,7 +1,6 @@
 import { defineLuaScript } from '../lua-script.js';
-import { DONE_RETENTION } from './includes/done-retention.lua.js';
+import { ACK_ROW } from './includes/ack-row.lua.js';
 import { SERVER_NOW } from './includes/server-now.lua.js';
-import { TERMINAL } from './includes/terminal.lua.js';
 
 /** How many expired done rows one ack deletes from its queue (amortised retention). */
 export const ACK_TRIM_MAX = 100;
@@ -20,18 +19,12 @@ ARGV[1] job id    ARGV[2] claim token    ARGV[3] result JSON    ARGV[4] done ret
 Returns: 1 when settled, 0 when the claim no longer holds the row.
 `,
   keys: ['base', 'dedupe', 'jobs'],
-  includes: [SERVER_NOW, TERMINAL, DONE_RETENTION],
+  includes: [SERVER_NOW, ACK_ROW],
   body: `
-local row = fenced_row(ARGV[1], ARGV[2])
-if row == nil then return 0 end
-unindex(row)
-place_terminal(row, 'done', now)
-redis.call('HSET', job_key(row.id), 'result', ARGV[3])
 local retention = tonumber(ARGV[4])
-if retention > 0 then
-  expire_done(row.id, row.run_id, retention)
-  trim_done(row.queue, now - retention, ${ACK_TRIM_MAX})
-end
+local row = ack_row(ARGV[1], ARGV[2], ARGV[3], retention, now)
+if row == nil then return 0 end
+if retention > 0 then trim_done(row.queue, now - retention, ${ACK_TRIM_MAX}) end
 return 1
 `,
 });

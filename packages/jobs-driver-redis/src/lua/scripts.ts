@@ -1,5 +1,6 @@
 import type { LuaScript } from '../lua-script.js';
 import { ACK_SCRIPT } from './ack.lua.js';
+import { ACK_MANY_SCRIPT } from './ack-many.lua.js';
 import { BACKFILL_RECORD_SCRIPT } from './backfill-record.lua.js';
 import { CLAIM_SCRIPT } from './claim.lua.js';
 import { ENQUEUE_SCRIPT } from './enqueue.lua.js';
@@ -38,6 +39,7 @@ export const REDIS_SCRIPTS = {
   enqueue: ENQUEUE_SCRIPT,
   claim: CLAIM_SCRIPT,
   ack: ACK_SCRIPT,
+  'ack-many': ACK_MANY_SCRIPT,
   nack: NACK_SCRIPT,
   heartbeat: HEARTBEAT_SCRIPT,
   progress: PROGRESS_SCRIPT,

@@ -13,10 +13,11 @@ local function clear_dedupe(row)
   end
 end
 
--- state is 'done', 'dead' or 'cancelled'; the row must already be unindexed.
-local function place_terminal(row, state, now)
+-- state is 'done', 'dead' or 'cancelled'; the row must already be unindexed. Extra field/value
+-- pairs (a result, an error) are written in the same HSET.
+local function place_terminal(row, state, now, ...)
   local key = job_key(row.id)
-  redis.call('HSET', key, 'state', state, 'finishedAt', now)
+  redis.call('HSET', key, 'state', state, 'finishedAt', now, ...)
   redis.call('HDEL', key, 'leaseExpiresAt', 'token', 'waitingFor')
   redis.call('ZADD', state_key(state, row.queue), now, row.id)
   clear_dedupe(row)
