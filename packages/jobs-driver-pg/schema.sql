@@ -57,10 +57,12 @@ CREATE TABLE x_jobs.jobs (
     cancel_reason text,
     enqueued_by text,
     traceparent text,
+    live boolean GENERATED ALWAYS AS ((state = ANY (ARRAY['ready'::text, 'delayed'::text, 'running'::text, 'suspended'::text]))) STORED NOT NULL,
     CONSTRAINT jobs_max_attempts_check CHECK ((max_attempts > 0)),
     CONSTRAINT jobs_state_check CHECK ((state = ANY (ARRAY['ready'::text, 'delayed'::text, 'running'::text, 'suspended'::text, 'done'::text, 'dead'::text, 'cancelled'::text]))),
     CONSTRAINT jobs_stop_reason_check CHECK ((stop_reason = ANY (ARRAY['terminal'::text, 'attempts-exhausted'::text])))
-);
+)
+WITH (fillfactor='50');
 
 ALTER TABLE x_jobs.jobs ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME x_jobs.jobs_seq_seq
@@ -155,15 +157,15 @@ CREATE INDEX events_expires_idx ON x_jobs.events USING btree (expires_at);
 
 CREATE INDEX events_find_idx ON x_jobs.events USING btree (event, published_at);
 
-CREATE INDEX jobs_claim_idx ON x_jobs.jobs USING btree (queue, priority DESC, run_at, seq) WHERE (state = ANY (ARRAY['ready'::text, 'delayed'::text, 'running'::text, 'suspended'::text]));
+CREATE INDEX jobs_claim_idx ON x_jobs.jobs USING btree (queue, priority DESC, run_at, seq) WHERE live;
 
-CREATE INDEX jobs_done_idx ON x_jobs.jobs USING btree (finished_at) WHERE (state = 'done'::text);
+CREATE INDEX jobs_finished_idx ON x_jobs.jobs USING btree (finished_at) WHERE (finished_at IS NOT NULL);
 
-CREATE UNIQUE INDEX jobs_live_key_idx ON x_jobs.jobs USING btree (name, COALESCE(tenant_id, ''::text), idempotency_key) WHERE (state = ANY (ARRAY['ready'::text, 'delayed'::text, 'running'::text, 'suspended'::text]));
+CREATE UNIQUE INDEX jobs_live_key_idx ON x_jobs.jobs USING btree (name, COALESCE(tenant_id, ''::text), idempotency_key) WHERE live;
 
 CREATE INDEX jobs_run_id_idx ON x_jobs.jobs USING btree (run_id);
 
-CREATE INDEX jobs_waiting_for_idx ON x_jobs.jobs USING btree (waiting_for) WHERE (state = 'suspended'::text);
+CREATE INDEX jobs_waiting_for_idx ON x_jobs.jobs USING btree (waiting_for) WHERE (waiting_for IS NOT NULL);
 
 CREATE INDEX leases_key_idx ON x_jobs.leases USING btree (key, expires_at);
 

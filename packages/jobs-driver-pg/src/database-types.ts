@@ -11,7 +11,7 @@ type Identity = ColumnType<string | number, never, never>;
 /** A jsonb column, written as JSON text. */
 type Jsonb<T> = ColumnType<T, string | null, string | null>;
 
-/** The `jobs` table (see migrations/0001-initial.ts). */
+/** The `jobs` table (see migrations/0001-initial.ts and 0002-hot-claim.ts). */
 export interface JobsTable {
   id: string;
   seq: Identity;
@@ -40,6 +40,8 @@ export interface JobsTable {
   cancel_reason: string | null;
   enqueued_by: string | null;
   traceparent: string | null;
+  /** Generated from `state` (migration 2): true while the row is ready, delayed, running or suspended. */
+  live: ColumnType<boolean, never, never>;
 }
 
 /** The `steps` table. */

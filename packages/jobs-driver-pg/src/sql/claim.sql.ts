@@ -1,16 +1,19 @@
-import { JOB_COLUMNS, LIVE_STATES_SQL } from './job-columns.js';
+import { JOB_COLUMNS } from './job-columns.js';
 
 /**
  * SQL_CLAIM — takes up to `$2` due rows of the unpaused queues `$1` in one statement and hands
  * them to one claimer.
  *
- * A row is due when it is `ready`/`delayed`/`suspended` with `run_at <= now()`, or `running` with a
- * lapsed lease (`lease_expires_at <= now()`: the holder died; that attempt stays counted). Per
+ * A row is due when it is live (`jobs.live`) and `ready`/`delayed`/`suspended` with `run_at <= now()`,
+ * or `running` with a lapsed lease (`lease_expires_at <= now()`: the holder died; that attempt stays counted). Per
  * queue, an index range scan of `jobs_claim_idx` in `priority desc, run_at, seq` order locks the
  * first `$2` rows with `FOR UPDATE SKIP LOCKED` (rows another claimer holds are skipped, never
  * waited on); the best `$2` across queues are then stamped `running` with a fresh claim token,
  * the lease deadline `now() + $4 ms`, and one more attempt. With one queue nothing extra is
  * locked; with several, the surplus per-queue locks end with the statement.
+ *
+ * The claim is a HOT update (migration 2): `live` stays true and no index covers a column it sets,
+ * so the new row versions land beside the old ones and no index entry is written.
  *
  * Trade-offs: a per-queue scan keeps a worker of a quiet queue fast however large other queues'
  * backlogs are (one global `(priority, run_at)` index filtered on queue would walk them); it costs
@@ -32,7 +35,7 @@ export const SQL_CLAIM = `with queues as (
     select j.id, j.priority, j.run_at, j.seq
     from :"SCHEMA".jobs j
     where j.queue = q.queue
-      and j.state in ${LIVE_STATES_SQL}
+      and j.live
       and (case when j.state = 'running' then j.lease_expires_at else j.run_at end) <= now()
     order by j.priority desc, j.run_at, j.seq
     limit $2::int

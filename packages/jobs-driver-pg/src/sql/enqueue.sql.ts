@@ -1,5 +1,3 @@
-import { LIVE_STATES_SQL } from './job-columns.js';
-
 /**
  * SQL_ENQUEUE — writes one job row unless a live row holds its `(name, tenant, key)` (or its id
  * is taken), and wakes listeners of its queue when it is due now.
@@ -33,7 +31,7 @@ where not exists (select 1 from ins)
   and j.name = $3::text
   and coalesce(j.tenant_id, '') = coalesce($6::text, '')
   and j.idempotency_key = $7::text
-  and j.state in ${LIVE_STATES_SQL}`;
+  and j.live`;
 
 /**
  * SQL_ENQUEUE_MANY — SQL_ENQUEUE for up to 1,000 rows in one statement: the rows travel as
@@ -76,7 +74,7 @@ left join lateral (
     and j.name = r.name
     and coalesce(j.tenant_id, '') = coalesce(r.tenant_id, '')
     and j.idempotency_key = r.idempotency_key
-    and j.state in ${LIVE_STATES_SQL}
+    and j.live
   limit 1
 ) live on true
 order by r.ord`;
@@ -98,7 +96,7 @@ left join lateral (
   where j.name = k.name
     and coalesce(j.tenant_id, '') = coalesce(k.tenant_id, '')
     and j.idempotency_key = k.idempotency_key
-    and j.state in ${LIVE_STATES_SQL}
+    and j.live
   limit 1
 ) live on true
 left join :"SCHEMA".jobs byid on byid.id = k.id

@@ -6,6 +6,3 @@ export const JOB_COLUMNS = `j.id, j.seq, j.run_id, j.name, j.queue, j.state, j.p
   j.priority, j.attempts, j.max_attempts, j.enqueued_at, j.run_at, j.started_at, j.finished_at,
   j.lease_expires_at, j.worker_id, j.claim_token, j.last_error, j.stop_reason, j.result, j.progress,
   j.waiting_for, j.cancel_reason, j.enqueued_by, j.traceparent`;
-
-/** The states a row holds while it counts for dedupe and can be claimed. */
-export const LIVE_STATES_SQL = `('ready', 'delayed', 'running', 'suspended')`;

@@ -1,6 +1,6 @@
 /**
  * SQL_PURGE_DONE — deletes up to `$2` `done` rows finished before `$1` (through
- * `jobs_done_idx`) and the steps of every run left without a row. The driver repeats it until a
+ * `jobs_finished_idx`) and the steps of every run left without a row. The driver repeats it until a
  * pass deletes fewer than `$2`, so no single transaction grows with the backlog. Dead rows are kept.
  *
  * Params: `$1` float8 done-before epoch ms, `$2` int batch size.
