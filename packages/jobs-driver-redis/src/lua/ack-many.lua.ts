@@ -28,9 +28,10 @@ local STRIDE = ${ACK_MANY_STRIDE}
 local retention = tonumber(ARGV[1])
 local out = {}
 local acked = {}
+local moves = new_ack_moves()
 for i = 1, (#ARGV - 1) / STRIDE do
   local b = 1 + (i - 1) * STRIDE
-  local row = ack_row(ARGV[b + 1], ARGV[b + 2], ARGV[b + 3], retention, now)
+  local row = ack_row(ARGV[b + 1], ARGV[b + 2], ARGV[b + 3], retention, now, moves)
   if row == nil then
     out[i] = 0
   else
@@ -38,6 +39,7 @@ for i = 1, (#ARGV - 1) / STRIDE do
     acked[row.queue] = (acked[row.queue] or 0) + 1
   end
 end
+flush_ack_moves(moves)
 if retention > 0 then
   for queue, k in pairs(acked) do trim_done(queue, now - retention, ${ACK_TRIM_MAX} + k) end
 end

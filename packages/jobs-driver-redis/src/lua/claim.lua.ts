@@ -1,10 +1,14 @@
-import { CLAIMED_FIELDS } from '../claimed-fields.js';
+import { CLAIMED_FIELDS, type ClaimedField } from '../claimed-fields.js';
 import { defineLuaScript } from '../lua-script.js';
+import { BULK_WRITE } from './includes/bulk-write.lua.js';
 import { JOB_ROW } from './includes/job-row.lua.js';
 import { SERVER_NOW } from './includes/server-now.lua.js';
 
 /** How many lapsed or due rows one claim moves to ready per queue and index (bounds the script's run time). */
 export const CLAIM_PROMOTE_MAX = 1000;
+
+/** The 1-based position of a field in the claim's HMGET reply (a Lua table index). */
+const claimedIndex = (field: ClaimedField): number => CLAIMED_FIELDS.indexOf(field) + 1;
 
 /** Takes up to N due rows of unpaused queues in one atomic step. */
 export const CLAIM_SCRIPT = defineLuaScript({
@@ -14,7 +18,8 @@ Claims up to ARGV[1] rows across the queues ARGV[5..], skipping paused ones. Per
 moves to ready, up to ${CLAIM_PROMOTE_MAX} each: running rows whose lease lapsed (the attempt they
 counted stays counted), then delayed and suspended rows whose runAt has passed. It then takes the
 head of every ready set, merges them (priority desc, runAt, enqueue sequence) and marks the first
-N running under a fresh token with leaseExpiresAt = now + ARGV[2], counting one attempt each.
+N running under a fresh token with leaseExpiresAt = now + ARGV[2], counting one attempt each
+(one HMGET and one HSET per row; each queue's ready and running sets are written once).
 KEYS[1] base    ready:<q>, delayed:<q>, suspended:<q>, running:<q>, job:<id> are built from it
 KEYS[2] paused  set of paused queues
 ARGV[1] limit (positive integer)     ARGV[2] visibility timeout ms
@@ -23,7 +28,7 @@ ARGV[5..] queue names (distinct)
 Returns: one array per claimed row, the job-hash values of ${CLAIMED_FIELDS.join(', ')}.
 `,
   keys: ['base', 'paused'],
-  includes: [SERVER_NOW, JOB_ROW],
+  includes: [SERVER_NOW, JOB_ROW, BULK_WRITE],
   body: `
 local limit = tonumber(ARGV[1])
 local visibility = tonumber(ARGV[2])
@@ -64,17 +69,27 @@ end)
 
 local out = {}
 local lease = now + visibility
+local taken, running = {}, {}
 for n = 1, math.min(limit, #candidates) do
   local c = candidates[n]
   local id = id_of_ready_member(c.member)
-  local key = job_key(id)
-  redis.call('ZREM', state_key('ready', c.queue), c.member)
-  redis.call('HINCRBY', key, 'attempts', 1)
-  redis.call('HSET', key, 'state', 'running', 'token', nonce .. ':' .. n, 'workerId', worker,
-    'startedAt', now, 'leaseExpiresAt', lease)
-  redis.call('ZADD', state_key('running', c.queue), lease, id)
-  out[n] = redis.call('HMGET', key, ${CLAIMED_FIELDS.map((field) => `'${field}'`).join(', ')})
+  local token = nonce .. ':' .. n
+  local row = redis.call('HMGET', job_key(id), ${CLAIMED_FIELDS.map((field) => `'${field}'`).join(', ')})
+  bulk_add(taken, state_key('ready', c.queue), c.member)
+  if row[1] then -- a ready member whose row is gone is only dropped
+    local attempts = tonumber(row[${claimedIndex('attempts')}]) + 1
+    redis.call('HSET', job_key(id), 'state', 'running', 'attempts', attempts, 'token', token,
+      'workerId', worker, 'startedAt', now, 'leaseExpiresAt', lease)
+    row[${claimedIndex('attempts')}] = attempts
+    row[${claimedIndex('token')}] = token
+    row[${claimedIndex('workerId')}] = worker
+    row[${claimedIndex('leaseExpiresAt')}] = lease
+    bulk_add(running, state_key('running', c.queue), lease, id)
+    out[#out + 1] = row
+  end
 end
+bulk_flush('ZREM', taken, 1)
+bulk_flush('ZADD', running, 2)
 return out
 `,
 });

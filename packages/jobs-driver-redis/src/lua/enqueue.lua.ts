@@ -1,4 +1,5 @@
 import { defineLuaScript } from '../lua-script.js';
+import { BULK_WRITE } from './includes/bulk-write.lua.js';
 import { JOB_ROW } from './includes/job-row.lua.js';
 import { OPTIONAL_ARG } from './includes/optional-arg.lua.js';
 import { SERVER_NOW } from './includes/server-now.lua.js';
@@ -12,7 +13,8 @@ export const ENQUEUE_SCRIPT = defineLuaScript({
   contract: `
 Writes job rows unless a live row holds their (name, tenant, key) or a row already has their id.
 A key repeated inside the call dedupes to the first. A new row is 'delayed' when runAt is in the
-future (server clock), else 'ready'; each queue that got work is woken once.
+future (server clock), else 'ready'; each queue that got work is woken once. One HSET per new row;
+the dedupe hash, the listing and each queue's ready/delayed set are written once per call.
 KEYS[1] base    the hash-tagged prefix; job:<id>, ready:<q>, delayed:<q> are built from it
 KEYS[2] seq     enqueue sequence counter
 KEYS[3] dedupe  hash: dedupe field -> live row id
@@ -29,7 +31,7 @@ Errors: 'XJ_DUPLICATE <i>' when request i meets a live row under onConflict 'err
 written then.
 `,
   keys: ['base', 'seq', 'dedupe', 'jobs', 'queues'],
-  includes: [SERVER_NOW, OPTIONAL_ARG, JOB_ROW],
+  includes: [SERVER_NOW, OPTIONAL_ARG, JOB_ROW, BULK_WRITE],
   body: `
 local STRIDE = ${ENQUEUE_STRIDE}
 local count = tonumber(ARGV[1])
@@ -54,41 +56,53 @@ end
 
 local out = {}
 local due = {}
+local taken = {}    -- dedupe field -> id of a row written by this call
+local dedupe, listing, ready, delayed = {}, {}, {}, {}
+local seq = redis.call('INCRBY', K_SEQ, count) - count
 for i = 1, count do
   local b = 1 + (i - 1) * STRIDE
   local id, run_id, queue, field = ARGV[b + 1], ARGV[b + 2], ARGV[b + 4], ARGV[b + 14]
-  local holder = live_holder(field)
+  local holder = taken[field] or live_holder(field)
   if holder == nil and redis.call('EXISTS', job_key(id)) == 1 then holder = id end
   if holder then
     out[i] = { holder, redis.call('HGET', job_key(holder), 'runId'), 1 }
   else
-    local seq = redis.call('INCR', K_SEQ)
+    seq = seq + 1
     local run_at = now
     if ARGV[b + 9] ~= '' then run_at = tonumber(ARGV[b + 9]) end
-    local row = { id = id, queue = queue, seq = seq, priority = tonumber(ARGV[b + 8]) }
+    local state = 'ready'
+    if run_at > now then state = 'delayed' end
     local fields = { 'id', id, 'runId', run_id, 'name', ARGV[b + 3], 'queue', queue,
       'payload', ARGV[b + 5], 'idempotencyKey', ARGV[b + 7], 'priority', ARGV[b + 8],
-      'attempts', 0, 'maxAttempts', ARGV[b + 10], 'enqueuedAt', now, 'seq', seq, 'dedupe', field }
+      'attempts', 0, 'maxAttempts', ARGV[b + 10], 'enqueuedAt', now, 'seq', seq, 'dedupe', field,
+      'state', state, 'runAt', run_at }
     local optional = { tenantId = opt(ARGV[b + 6]), enqueuedBy = opt(ARGV[b + 12]), traceparent = opt(ARGV[b + 13]) }
     for name, value in pairs(optional) do
       fields[#fields + 1] = name
       fields[#fields + 1] = value
     end
     redis.call('HSET', job_key(id), unpack(fields))
-    redis.call('HSET', K_DEDUPE, field, id)
-    redis.call('ZADD', K_JOBS, seq, id)
-    redis.call('SADD', K_QUEUES, queue)
-    if run_at > now then
-      place_waiting(row, 'delayed', run_at)
+    taken[field] = id
+    bulk_add(dedupe, K_DEDUPE, field, id)
+    bulk_add(listing, K_JOBS, seq, id)
+    if state == 'delayed' then
+      bulk_add(delayed, state_key('delayed', queue), run_at, id)
     else
-      place_ready(row, run_at)
+      bulk_add(ready, state_key('ready', queue), -tonumber(ARGV[b + 8]), ready_member(run_at, seq, id))
     end
     local at = math.max(run_at, now)
     if due[queue] == nil or at < due[queue] then due[queue] = at end
     out[i] = { id, run_id, 0 }
   end
 end
-for queue, at in pairs(due) do wake(queue, at) end
+bulk_flush('HSET', dedupe, 2)
+bulk_flush('ZADD', listing, 2)
+bulk_flush('ZADD', ready, 2)
+bulk_flush('ZADD', delayed, 2)
+for queue, at in pairs(due) do
+  redis.call('SADD', K_QUEUES, queue)
+  wake(queue, at)
+end
 return out
 `,
 });
