@@ -17,6 +17,8 @@ import type { Worker, WorkerOptions, WorkerStats } from './worker-options.js';
 
 /** How long an idle pool first waits before claiming again; it doubles up to `idlePollMaxMs`. */
 const FIRST_IDLE_WAIT_MS = 25;
+/** The largest buffer a pool grows to while its claims keep coming back full. */
+const MAX_PREFETCH_BOOST = 500;
 /** How often the worker reports itself for `x-jobs workers`, and how long a report lives. */
 const REPORT_EVERY_MS = 10_000;
 const REPORT_TTL_MS = 30_000;
@@ -198,10 +200,16 @@ class JobWorker implements Worker {
 
   async #loop(pool: QueuePool): Promise<void> {
     let idleWait = FIRST_IDLE_WAIT_MS;
-    const window = pool.capacity + pool.prefetch;
+    // The buffer grows while claims come back full (a deep queue: bigger batches, fewer round
+    // trips) and falls back to `prefetch` as soon as one comes back short or a buffered job goes
+    // stale (long jobs: hand work back to other workers rather than hoard it).
+    let extra = pool.prefetch;
+    const maxExtra =
+      pool.prefetch === 0 ? 0 : Math.max(pool.prefetch, Math.min(MAX_PREFETCH_BOOST, pool.prefetch * 16));
     while (this.#state === 'running') {
-      this.#startBuffered(pool);
-      if (pool.inFlight + pool.buffered >= pool.capacity) {
+      if (this.#startBuffered(pool) > 0) extra = pool.prefetch;
+      const boostedRefill = extra > pool.prefetch && pool.buffered <= extra / 2;
+      if (pool.inFlight + pool.buffered >= pool.capacity && !boostedRefill) {
         // Every slot is running or has a buffered job waiting for it: claim nothing more until one
         // frees. (So a buffered job handed back for waiting too long is not claimed straight back.)
         // While jobs wait in the buffer, look again in time to hand back any that would otherwise
@@ -212,7 +220,7 @@ class JobWorker implements Worker {
         continue;
       }
       // Claim for the free slots plus the prefetch buffer in one batch.
-      const want = window - pool.inFlight - pool.buffered;
+      const want = pool.capacity + extra - pool.inFlight - pool.buffered;
       const busy = pool.inFlight > 0 || pool.buffered > 0;
       pool.clearNotified();
       let jobs: readonly ClaimedJob[];
@@ -242,8 +250,10 @@ class JobWorker implements Worker {
       this.#startBuffered(pool);
       if (jobs.length >= want) {
         idleWait = FIRST_IDLE_WAIT_MS;
+        extra = Math.min(maxExtra, extra * 2);
         continue;
       }
+      extra = pool.prefetch;
       // The queue ran dry: sleep until a slot frees, a wake arrives, or the idle wait passes.
       if (jobs.length > 0) idleWait = FIRST_IDLE_WAIT_MS;
       await pool.changed(busy || jobs.length > 0 ? this.#idlePollMaxMs : idleWait);
@@ -255,14 +265,17 @@ class JobWorker implements Worker {
   /**
    * Starts buffered jobs while the pool has free slots. A job that waited in the buffer past a third
    * of its lease is handed back (uncounted) instead, so prefetching never lets a lease lapse.
+   * Answers how many were handed back.
    */
-  #startBuffered(pool: QueuePool): void {
-    for (const job of pool.takeStale(this.#staleBufferMs())) void this.#handBack(job);
+  #startBuffered(pool: QueuePool): number {
+    const stale = pool.takeStale(this.#staleBufferMs());
+    for (const job of stale) void this.#handBack(job);
     while (pool.inFlight < pool.capacity) {
       const job = pool.next();
-      if (job === undefined) return;
+      if (job === undefined) break;
       void this.#run(pool, job);
     }
+    return stale.length;
   }
 
   #run(pool: QueuePool | undefined, job: ClaimedJob): Promise<void> {

@@ -850,6 +850,41 @@ describe('prefetch', () => {
     expect(rows.map((row) => row?.attempts)).toEqual([1, 0, 0]);
   });
 
+  it('grows its claims while they come back full, and falls back to the prefetch once the queue runs dry', async () => {
+    const base = installed(memoryJobDriver());
+    const limits: number[] = [];
+    const driver: JobDriver = {
+      ...base,
+      claim: (options) => {
+        limits.push(options.limit);
+        return base.claim(options);
+      },
+    };
+    let ran = 0;
+    const quick = job({
+      name: unique('quick'),
+      queue: unique('q'),
+      input: z.object({ n: z.number() }),
+      idempotencyKey: ({ n }) => `quick-${n}`,
+      tenant: 'none',
+      run: () => {
+        ran += 1;
+      },
+    });
+    await quick.enqueueMany(Array.from({ length: 400 }, (_, n) => ({ n })));
+    const { worker } = start(driver, [quick], { concurrency: 2, prefetch: 2 });
+    await worker.start();
+    await until(() => ran === 400);
+    expect(limits[0]).toBe(4); // 2 slots + 2 prefetched
+    expect(Math.max(...limits)).toBeGreaterThan(4); // a deep queue: bigger batches
+    expect(Math.max(...limits)).toBeLessThanOrEqual(2 + 32); // capped at 16× the prefetch
+    // Dry now: the next claim asks for the plain window again.
+    const before = limits.length;
+    await enqueue(quick, { n: 1_000 });
+    await until(() => ran === 401);
+    expect(limits.slice(before).every((limit) => limit <= 4)).toBe(true);
+  });
+
   it('refuses a negative or fractional prefetch', () => {
     const driver = memoryJobDriver();
     expect(() =>
