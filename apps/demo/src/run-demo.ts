@@ -270,6 +270,8 @@ async function summarize(
     ),
   );
   narrator.plain(
-    style.dim(`Inspect the run: x-jobs show ${job.id}${dataDir === null ? '' : ` --data-dir ${dataDir}`}`),
+    style.dim(
+      `Inspect the run: pnpm x-jobs show ${job.id}${dataDir === null ? '' : ` --data-dir ${dataDir}`}`,
+    ),
   );
 }
