@@ -1,7 +1,7 @@
 import { formatDuration } from './format-duration.js';
 
 /** An epoch-ms instant as ISO-8601 UTC to the second: `2026-11-29T08:00:00Z`. */
-export function formatInstant(epochMs: number): string {
+function formatInstant(epochMs: number): string {
   return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
