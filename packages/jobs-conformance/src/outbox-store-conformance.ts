@@ -323,7 +323,7 @@ export function outboxStoreConformance<Tx>(options: OutboxStoreConformanceOption
 }
 
 /** Wraps a subject in the conveniences the cases use. */
-export function outboxHarness<Tx>(subject: OutboxStoreSubject<Tx>): OutboxStoreHarness<Tx> {
+function outboxHarness<Tx>(subject: OutboxStoreSubject<Tx>): OutboxStoreHarness<Tx> {
   const { store } = subject;
   return {
     ...subject,
