@@ -39,7 +39,7 @@ export async function inSpan<T>(
 }
 
 /** Marks a span failed with the error's code and message. */
-export function recordSpanError(span: Span, error: unknown): void {
+function recordSpanError(span: Span, error: unknown): void {
   if (error instanceof Error) span.recordException(error);
   const code =
     error !== null && typeof error === 'object' && 'code' in error
