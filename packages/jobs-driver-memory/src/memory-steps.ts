@@ -3,7 +3,7 @@ import { copyJson } from './json-copy.js';
 import { assertOpen, heldRow, type MemoryStore } from './memory-store.js';
 
 /** A detached copy of a step record. */
-export function copyStep(step: StepRecord): StepRecord {
+function copyStep(step: StepRecord): StepRecord {
   return { ...step, output: copyJson(step.output), error: step.error === null ? null : { ...step.error } };
 }
 
