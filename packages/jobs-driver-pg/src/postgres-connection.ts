@@ -16,11 +16,11 @@ export interface OpenedPostgres {
 }
 
 /** `application_name` of the driver's pooled sessions, so an operator can find them in pg_stat_activity. */
-export const POOL_APPLICATION_NAME = 'x-jobs';
+const POOL_APPLICATION_NAME = 'x-jobs';
 /** How long opening a connection may take before it fails as unavailable. */
-export const CONNECT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 /** `application_name` of the LISTEN session. */
-export const LISTEN_APPLICATION_NAME = 'x-jobs-listen';
+const LISTEN_APPLICATION_NAME = 'x-jobs-listen';
 
 /** Opens (or adopts) the connection a Postgres driver or `migrate()` runs on. */
 export function openPostgres(connection: PostgresConnection): OpenedPostgres {

@@ -4,7 +4,7 @@ import { pgError } from '../errors.js';
 import { jsonParam } from '../row-values.js';
 
 /** Rows per SQL_ENQUEUE_MANY statement. */
-export const ENQUEUE_BATCH_SIZE = 1000;
+const ENQUEUE_BATCH_SIZE = 1000;
 /** Rounds of write-then-read-back before giving up (a key whose live rows keep finishing meanwhile). */
 const MAX_ROUNDS = 5;
 
