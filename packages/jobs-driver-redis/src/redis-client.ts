@@ -4,13 +4,13 @@ import { type Cluster, Redis } from 'ioredis';
 export type RedisClient = Redis | Cluster;
 
 /** The longest pause between two reconnect attempts of a client the driver creates. */
-export const RECONNECT_MAX_DELAY_MS = 2000;
+const RECONNECT_MAX_DELAY_MS = 2000;
 
 /**
  * Reconnect delay after `attempt` failed attempts: 100 ms doubling to {@link RECONNECT_MAX_DELAY_MS},
  * forever (never `null`, so a restarted server is picked up without restarting the process).
  */
-export function reconnectDelay(attempt: number): number {
+function reconnectDelay(attempt: number): number {
   return Math.min(50 * 2 ** Math.min(Math.max(attempt, 1), 16), RECONNECT_MAX_DELAY_MS);
 }
 

@@ -3,7 +3,7 @@ import { classifyRedisError } from './classify-error.js';
 import type { RedisClient } from './redis-client.js';
 
 /** How long the first command waits for the very first connection of a new client. */
-export const FIRST_CONNECT_WAIT_MS = 5000;
+const FIRST_CONNECT_WAIT_MS = 5000;
 
 /**
  * The driver's lifecycle guard around one client: refuses every call after `close()` with

@@ -4,7 +4,7 @@ import { ACK_ROW } from './includes/ack-row.lua.js';
 import { SERVER_NOW } from './includes/server-now.lua.js';
 
 /** Fields per ack in the ack-many script's ARGV, after the retention. */
-export const ACK_MANY_STRIDE = 3;
+const ACK_MANY_STRIDE = 3;
 
 /** Marks many running rows done in one call, each fenced on its own claim token like `ack`. */
 export const ACK_MANY_SCRIPT = defineLuaScript({

@@ -5,7 +5,7 @@ import { JOB_ROW } from './includes/job-row.lua.js';
 import { SERVER_NOW } from './includes/server-now.lua.js';
 
 /** How many lapsed or due rows one claim moves to ready per queue and index (bounds the script's run time). */
-export const CLAIM_PROMOTE_MAX = 1000;
+const CLAIM_PROMOTE_MAX = 1000;
 
 /** The 1-based position of a field in the claim's HMGET reply (a Lua table index). */
 const claimedIndex = (field: ClaimedField): number => CLAIMED_FIELDS.indexOf(field) + 1;

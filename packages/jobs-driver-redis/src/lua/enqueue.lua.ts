@@ -5,7 +5,7 @@ import { OPTIONAL_ARG } from './includes/optional-arg.lua.js';
 import { SERVER_NOW } from './includes/server-now.lua.js';
 
 /** Fields per request in the enqueue script's ARGV, after the count. */
-export const ENQUEUE_STRIDE = 14;
+const ENQUEUE_STRIDE = 14;
 
 /** Writes one or many job rows with live-only dedupe, in one atomic step. */
 export const ENQUEUE_SCRIPT = defineLuaScript({

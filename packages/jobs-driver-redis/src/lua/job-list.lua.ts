@@ -3,7 +3,7 @@ import { KEY_FUNCTIONS } from './includes/key-functions.lua.js';
 import { OPTIONAL_ARG } from './includes/optional-arg.lua.js';
 
 /** How many index entries one listing call examines at most before answering a short page. */
-export const JOB_LIST_SCAN_MAX = 20_000;
+const JOB_LIST_SCAN_MAX = 20_000;
 
 /** One page of rows, newest enqueued first, filtered. */
 export const JOB_LIST_SCRIPT = defineLuaScript({
