@@ -28,7 +28,7 @@ describe('startRenewalTimer', () => {
     timers.push(
       startRenewalTimer(
         10,
-        40,
+        1_000,
         handlers(async () => ++renewals > 0),
       ),
     );
