@@ -1,12 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RenewalTimer, startRenewalTimer } from './renewal-timer.js';
 
 const timers: RenewalTimer[] = [];
+// Fake timers (performance.now included): the windows are exact, whatever the machine's load.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'performance'] });
+});
 afterEach(() => {
   for (const timer of timers.splice(0)) timer.stop();
+  vi.useRealTimers();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 function recorder() {
   const events: string[] = [];
