@@ -22,7 +22,7 @@ export class MicroBatch<Item, Answer> {
   constructor(
     flush: (items: readonly Item[]) => Promise<readonly Answer[]>,
     maxBatch = 1000,
-    maxInFlight = 2,
+    maxInFlight = 4,
   ) {
     this.#flush = flush;
     this.#maxBatch = maxBatch;
