@@ -4,6 +4,7 @@ export { directFacade, jobsFacade, setJobsFacade } from './ambient/facade.js';
 export type { Clock } from './clock.js';
 export { systemClock } from './clock.js';
 export * from './driver/index.js';
+export { CallBatcher } from './driver-kit/call-batcher.js';
 export type { Duration, DurationUnit } from './duration.js';
 export { parseDuration } from './duration.js';
 export { ENQUEUE_MANY_CHUNK, ENQUEUE_MANY_MAX } from './enqueue/enqueue-many.js';

@@ -11,7 +11,7 @@ import type {
   NackOptions,
   QueueStats,
 } from '@x/jobs-core';
-import { CallBatcher } from './call-batcher.js';
+import { CallBatcher } from '@x/jobs-core';
 import { callFlag, callScript, type DriverContext } from './driver-context.js';
 import { redisError } from './errors.js';
 import { decodeClaimedJob } from './job-codec.js';

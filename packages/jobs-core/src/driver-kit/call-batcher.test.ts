@@ -53,4 +53,25 @@ describe('CallBatcher', () => {
     const results = await Promise.allSettled([batcher.call(1), batcher.call(2)]);
     expect(results.map((result) => result.status === 'rejected' && result.reason)).toEqual([down, down]);
   });
+
+  it('runs up to maxInFlight flushes at once', async () => {
+    const sizes: number[] = [];
+    let running = 0;
+    let peak = 0;
+    const batcher = new CallBatcher<number, number>(
+      async (items) => {
+        sizes.push(items.length);
+        running += 1;
+        peak = Math.max(peak, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        return items;
+      },
+      2,
+      3,
+    );
+    await Promise.all([1, 2, 3, 4, 5].map((item) => batcher.call(item)));
+    expect(sizes).toEqual([2, 2, 1]);
+    expect(peak).toBe(3);
+  });
 });

@@ -4,10 +4,11 @@ interface Waiting<Item, Answer> {
 }
 
 /**
- * Gathers calls into one script call each flush: the first call of a quiet moment goes out on the
- * next turn (`setImmediate`); while `maxInFlight` flushes run, later calls queue and leave together
- * (at most `maxBatch`) when one returns, so batches grow as fast as Redis slows down. Every call of
- * a failed flush rejects with its error.
+ * For driver authors: gathers calls (acks, most often) into batched flushes, one statement or
+ * script call each. The first call of a quiet moment goes out on the next turn (`setImmediate`);
+ * while `maxInFlight` flushes run, later calls queue and leave together (at most `maxBatch`) when
+ * one returns, so batches grow exactly as fast as the backend slows down. Every call of a failed
+ * flush rejects with its error. The Postgres and Redis drivers ack through it.
  */
 export class CallBatcher<Item, Answer> {
   readonly #flush: (items: readonly Item[]) => Promise<readonly Answer[]>;
