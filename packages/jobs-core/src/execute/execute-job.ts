@@ -458,10 +458,10 @@ class Execution {
     marker: JsonValue | undefined,
     thrown: unknown,
   ): Promise<ExecutionResult> {
-    if (thrown !== undefined && !(thrown instanceof UnwindReached) && !isStepSuspension(thrown)) {
-      // The replay itself failed (a changed body, a lost lease): settle that like any failure.
-      if (this.#lostError?.code === 'X_JOB_LEASE_LOST') return this.#lostAfterFinish();
-    }
+    // The row is no longer ours (cancelled or reclaimed during the replay): nothing to settle.
+    if (thrown !== undefined && this.#lostError?.code === 'X_JOB_LEASE_LOST') return this.#lostAfterFinish();
+    // Anything else the replay threw (its first incomplete step, a changed body) ends the same
+    // way: the run already failed for good, so it unwinds and is buried with the stored verdict.
     const stored = marker as { code?: string; message?: string; stopReason?: StopReason } | null | undefined;
     const failure: Failure =
       stored?.code !== undefined
