@@ -95,7 +95,9 @@ describe('a worker on the Postgres driver through faults', () => {
       registry: { get: (name) => (name === work.name ? work : undefined) },
       queues: ['pg-faults'],
       concurrency: 8,
-      visibilityTimeoutMs: 1_000,
+      // Long enough that no lease lapses while the kill holds the table locked on a loaded CI
+      // machine (heartbeats and acks wait behind that lock too); a lapse would be a lost lease.
+      visibilityTimeoutMs: 5_000,
       // Only the wake can start the last batch before the test times out.
       idlePollMaxMs: 60_000,
       handleSignals: false,
