@@ -4,6 +4,7 @@ import type { EventQuery } from '../driver/event-store.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import type { JobErrorRecord, StopReason } from '../driver/job-state.js';
 import type { LeaseGrant } from '../driver/lease-store.js';
+import type { StepRecord } from '../driver/step-store.js';
 import { coreError } from '../errors/core-error.js';
 import { errorCode, JobsError } from '../errors/jobs-error.js';
 import { definitionOf, isJobHandle, type ResolvedJobDefinition } from '../job/definition-of.js';
@@ -17,14 +18,14 @@ import { DEFAULT_RETRY_POLICY } from '../retry/retry-policy.js';
 import type { JobMetrics } from '../telemetry/job-metrics.js';
 import { contextFromTraceparent, inSpan } from '../telemetry/job-tracing.js';
 import type { JobsLogger } from '../worker/logger.js';
-import { type RenewalTimer, startRenewalTimer } from '../worker/renewal-timer.js';
+import { type RenewalHandlers, type RenewalTimer, startRenewalTimer } from '../worker/renewal-timer.js';
 import type { ExecutionObserver } from './execution-observer.js';
 import { withJobRun } from './job-run-storage.js';
 import { persistableJsonForm } from './json-form.js';
 import { LazyAbort } from './lazy-abort.js';
 import { ProgressWriter } from './progress-writer.js';
 import { settleWithRetry } from './settle-retry.js';
-import { type PendingCompensation, StepRunner } from './step-runner.js';
+import { type PendingCompensation, StepRunner, type StepRunnerOptions } from './step-runner.js';
 import { isStepSuspension } from './step-suspension.js';
 import { UnwindReached } from './unwind-reached.js';
 
@@ -60,15 +61,28 @@ export interface HandleSource {
   get(name: string): unknown;
 }
 
-/** Everything one execution needs. */
-export interface ExecuteJobOptions {
+/** What every execution of one worker shares (everything of {@link ExecuteJobOptions} but the job). */
+export interface ExecutionSettings {
   readonly driver: JobDriver;
-  /** The claimed row. */
-  readonly job: ClaimedJob;
   /** Where the row's job name is looked up. */
   readonly registry: HandleSource;
   /** Builds the app's part of `ctx` for this run. */
   readonly context: () => JobContext | Promise<JobContext>;
+  /** The lease a heartbeat buys (and the fleet slot's TTL). */
+  readonly visibilityTimeoutMs: number;
+  /** How often the lease (and slot) is renewed. (Default: a third of the window) */
+  readonly heartbeatIntervalMs?: number;
+  readonly logger: JobsLogger;
+  readonly metrics?: JobMetrics;
+  readonly observer?: ExecutionObserver;
+  /** (Default: {@link DEFAULT_SETTLED_TIMEOUT_MS}) */
+  readonly settledTimeoutMs?: number;
+}
+
+/** Everything one execution needs. */
+export interface ExecuteJobOptions extends ExecutionSettings {
+  /** The claimed row. */
+  readonly job: ClaimedJob;
   /**
    * The worker's signal for this job: aborting it with `X_DRAINING` interrupts the run (handed
    * back uncounted once the body stops).
@@ -84,15 +98,6 @@ export interface ExecuteJobOptions {
    * worker can free the slot and start the next job while the settle is in flight.
    */
   readonly onWorkDone?: () => void;
-  /** The lease a heartbeat buys (and the fleet slot's TTL). */
-  readonly visibilityTimeoutMs: number;
-  /** How often the lease (and slot) is renewed. (Default: a third of the window) */
-  readonly heartbeatIntervalMs?: number;
-  readonly logger: JobsLogger;
-  readonly metrics?: JobMetrics;
-  readonly observer?: ExecutionObserver;
-  /** (Default: {@link DEFAULT_SETTLED_TIMEOUT_MS}) */
-  readonly settledTimeoutMs?: number;
 }
 
 /** A failure the executor settles: the error, its record, and whether it is terminal by construction. */
@@ -115,32 +120,58 @@ interface Failure {
  * - The thrown error's retry class and the policy decide retry vs dead; a run that fails for good
  *   unwinds its compensators last-in first-out, durably, before it is dead-lettered.
  */
-export async function executeJob(options: ExecuteJobOptions): Promise<ExecutionResult> {
-  const { job } = options;
+export function executeJob(options: ExecuteJobOptions): Promise<ExecutionResult> {
+  const execution = new Execution(options, options.job, options.onWorkDone);
+  const { signal, abandon } = options;
+  if (signal === undefined && abandon === undefined) return runTraced(execution);
+  const interrupt = () => execution.interrupt(signal?.reason);
+  const stopRenewing = () => execution.abandon();
+  if (signal?.aborted) interrupt();
+  else signal?.addEventListener('abort', interrupt, { once: true });
+  if (abandon?.aborted) stopRenewing();
+  else abandon?.addEventListener('abort', stopRenewing, { once: true });
+  return runTraced(execution).finally(() => {
+    signal?.removeEventListener('abort', interrupt);
+    abandon?.removeEventListener('abort', stopRenewing);
+  });
+}
+
+/** Runs an execution inside its job's span (when there is a trace to record or carry). */
+export function runTraced(execution: Execution): Promise<ExecutionResult> {
+  const job = execution.job;
   return inSpan(
     `job ${job.name}`,
     contextFromTraceparent(job.traceparent),
-    {
+    () => ({
       'x_jobs.job.id': job.id,
       'x_jobs.job.name': job.name,
       'x_jobs.queue': job.queue,
       'x_jobs.attempt': job.attempt,
       'x_jobs.run_id': job.runId,
-    },
-    async (span) => {
-      const result = await new Execution(options).run();
-      span.setAttribute('x_jobs.outcome', result.outcome);
-      if (result.code !== null) span.setAttribute('x_jobs.error_code', result.code);
-      return result;
+    }),
+    (span) => {
+      if (span === undefined) return execution.run();
+      return execution.run().then((result) => {
+        span.setAttribute('x_jobs.outcome', result.outcome);
+        if (result.code !== null) span.setAttribute('x_jobs.error_code', result.code);
+        return result;
+      });
     },
     SpanKind.CONSUMER,
   );
 }
 
-/** One execution's state. */
-class Execution {
-  readonly #options: ExecuteJobOptions;
+/** The result of every completed run (shared: results are read, never changed). */
+const COMPLETED: ExecutionResult = Object.freeze({ outcome: 'completed', code: null });
+
+/**
+ * One execution's state, and the handlers of its lease renewal. Internal: the worker creates these directly (one settings object for all
+ * its jobs, and interrupts them itself on a drain instead of through a listener per job).
+ */
+export class Execution implements RenewalHandlers {
+  readonly #options: ExecutionSettings;
   readonly #job: ClaimedJob;
+  readonly #onWorkDone: (() => void) | undefined;
   readonly #driver: JobDriver;
   readonly #attempt = new LazyAbort();
   /** The unwind's signal: a drain or a lost lease aborts it, the body's timeout does not. */
@@ -149,29 +180,43 @@ class Execution {
   #renewal: RenewalTimer | undefined;
   #settleAttempted = false;
   #lostError: JobsError | undefined;
-  #rejectLost: ((error: JobsError) => void) | undefined;
   #input: unknown;
   #inputParsed = false;
+  #abandoned = false;
+  /** Rejects the body's race (a lost lease, the timeout); set once the body is started. */
+  #breakBody: ((error: unknown) => void) | undefined;
+  /** A break that came before the body started. */
+  #brokenBy: unknown;
+  #runner: StepRunner | undefined;
+  #progress: ProgressWriter | undefined;
+  #definition: ResolvedJobDefinition | undefined;
 
-  constructor(options: ExecuteJobOptions) {
-    this.#options = options;
-    this.#job = options.job;
-    this.#driver = options.driver;
+  constructor(settings: ExecutionSettings, job: ClaimedJob, onWorkDone?: () => void) {
+    this.#options = settings;
+    this.#job = job;
+    this.#driver = settings.driver;
+    this.#onWorkDone = onWorkDone;
   }
 
-  async run(): Promise<ExecutionResult> {
-    const external = this.#options.signal;
-    const forward = () => {
-      this.#attempt.abort(external?.reason);
-      this.#unwindSignal.abort(external?.reason);
-    };
-    if (external?.aborted) forward();
-    else external?.addEventListener('abort', forward, { once: true });
-    try {
-      return await this.#runClaimed();
-    } finally {
-      external?.removeEventListener('abort', forward);
-    }
+  /** The claimed row this execution runs. */
+  get job(): ClaimedJob {
+    return this.#job;
+  }
+
+  /** Interrupts the run (a drain: `X_DRAINING` hands it back uncounted once the body stops). */
+  interrupt(reason: unknown): void {
+    this.#attempt.abort(reason);
+    this.#unwindSignal.abort(reason);
+  }
+
+  /** Stops renewing the lease and slot (the drain deadline gave up on a body that kept running). */
+  abandon(): void {
+    this.#abandoned = true;
+    this.#renewal?.stop();
+  }
+
+  run(): Promise<ExecutionResult> {
+    return this.#runClaimed();
   }
 
   async #runClaimed(): Promise<ExecutionResult> {
@@ -185,8 +230,25 @@ class Execution {
       return this.#fail(undefined, { error, record: recordOf(error) });
     }
     const definition = definitionOf(handle);
+    this.#definition = definition;
     try {
-      return await this.#runDefined(definition);
+      const refused = this.#refuseInput(definition);
+      if (refused !== undefined) return await refused;
+      if (definition.concurrency !== undefined) {
+        const busy = await this.#acquireSlot(definition);
+        if (busy !== undefined) return busy;
+      }
+      const interval =
+        this.#options.heartbeatIntervalMs ?? Math.max(1, Math.floor(this.#options.visibilityTimeoutMs / 3));
+      const renewal = startRenewalTimer(interval, this.#options.visibilityTimeoutMs, this);
+      this.#renewal = renewal;
+      if (this.#abandoned) renewal.stop();
+      try {
+        return await this.#execute(definition);
+      } finally {
+        renewal.stop();
+        if (this.#slot !== null) await this.#releaseSlot();
+      }
     } catch (error) {
       if (this.#settleAttempted) throw error;
       if (errorCode(this.#attempt.reason) === 'X_DRAINING') return this.#releaseDrained();
@@ -199,7 +261,11 @@ class Execution {
     }
   }
 
-  async #runDefined(definition: ResolvedJobDefinition): Promise<ExecutionResult> {
+  /**
+   * Parses the stored input and checks its tenant; answers the dead-letter settle when the row can
+   * never run (input no longer matches the schema, or names another tenant), else undefined.
+   */
+  #refuseInput(definition: ResolvedJobDefinition): Promise<ExecutionResult> | undefined {
     const parsed = definition.schema.safeParse(this.#job.payload);
     if (!parsed.success) {
       const error = coreError(
@@ -211,7 +277,6 @@ class Execution {
     }
     this.#input = parsed.data;
     this.#inputParsed = true;
-
     if (definition.tenant !== 'none') {
       const declared = definition.tenant(this.#input);
       if (this.#job.tenantId !== null && declared !== this.#job.tenantId) {
@@ -223,58 +288,51 @@ class Execution {
         return this.#settleDead(definition, { error, record: recordOf(error) }, 'terminal');
       }
     }
-
-    const busy = await this.#acquireSlot(definition);
-    if (busy !== undefined) return busy;
-
-    const interval =
-      this.#options.heartbeatIntervalMs ?? Math.max(1, Math.floor(this.#options.visibilityTimeoutMs / 3));
-    const lost = new Promise<never>((_, reject) => {
-      this.#rejectLost = reject;
-    });
-    lost.catch(() => undefined);
-    const renewal = startRenewalTimer(interval, this.#options.visibilityTimeoutMs, {
-      renew: () => this.#renew(),
-      onFailed: (error) =>
-        this.#options.logger.log('warn', 'jobs.heartbeat.failed', {
-          ...this.#logFields(),
-          code: errorCode(error) ?? null,
-        }),
-      onLost: () => {
-        this.#options.logger.log('error', 'jobs.lease.lost', this.#logFields());
-        this.#options.metrics?.leaseLost(this.#job.queue);
-      },
-      onRefused: () => {
-        const error = this.#lostError ?? leaseLostError(this.#job.id);
-        this.#attempt.abort(error);
-        this.#unwindSignal.abort(error);
-        this.#rejectLost?.(error);
-      },
-    });
-    this.#renewal = renewal;
-    const abandon = this.#options.abandon;
-    const stopRenewing = () => renewal.stop();
-    if (abandon?.aborted) stopRenewing();
-    else abandon?.addEventListener('abort', stopRenewing, { once: true });
-    try {
-      return await this.#execute(definition, lost);
-    } finally {
-      abandon?.removeEventListener('abort', stopRenewing);
-      renewal.stop();
-      await this.#releaseSlot();
-    }
+    return undefined;
   }
 
-  async #execute(definition: ResolvedJobDefinition, lost: Promise<never>): Promise<ExecutionResult> {
-    // Only a compensating job can carry an unwinding marker, so only it reads its steps up front;
-    // every other run reads them on its first step (a job with no steps never touches the store).
-    const loadSteps = () => this.#driver.steps.load(this.#job.runId);
-    const records = definition.compensates ? await loadSteps() : loadSteps;
-    const unwinding =
-      typeof records === 'function' ? undefined : records.find((record) => record.name === UNWINDING_STEP);
-    const exhausted = this.#job.attempt > definition.retry.attempts;
-    const replayOnly = unwinding !== undefined || exhausted;
-    const runner = new StepRunner({
+  /** RenewalHandlers: renews the lease (and the fleet slot). */
+  renew(): Promise<boolean> {
+    return this.#renew();
+  }
+
+  /** RenewalHandlers: one renewal threw. */
+  onFailed(error: unknown): void {
+    this.#options.logger.log('warn', 'jobs.heartbeat.failed', {
+      ...this.#logFields(),
+      code: errorCode(error) ?? null,
+    });
+  }
+
+  /** RenewalHandlers: a whole window passed with no renewal landing. */
+  onLost(): void {
+    this.#options.logger.log('error', 'jobs.lease.lost', this.#logFields());
+    this.#options.metrics?.leaseLost(this.#job.queue);
+  }
+
+  /** RenewalHandlers: a renewal was refused (cancelled or reclaimed): the run is interrupted. */
+  onRefused(): void {
+    const error = this.#lostError ?? leaseLostError(this.#job.id);
+    this.#attempt.abort(error);
+    this.#unwindSignal.abort(error);
+    this.#break(error);
+  }
+
+  /** Ends the body's race with `error` (now, or as soon as the body starts). */
+  #break(error: unknown): void {
+    if (this.#breakBody !== undefined) this.#breakBody(error);
+    else if (this.#brokenBy === undefined) this.#brokenBy = error;
+  }
+
+  /** The attempt's step runner, created on the first step the body reaches. */
+  #steps(): StepRunner {
+    this.#runner ??= this.#newRunner(() => this.#driver.steps.load(this.#job.runId), 'run');
+    return this.#runner;
+  }
+
+  #newRunner(records: StepRunnerOptions['records'], mode: StepRunnerOptions['mode']): StepRunner {
+    const definition = this.#definition as ResolvedJobDefinition; // set before the body can call a step
+    return new StepRunner({
       driver: this.#driver,
       fence: { jobId: this.#job.id, runId: this.#job.runId, claim: this.#job.claim },
       jobName: this.#job.name,
@@ -283,17 +341,53 @@ class Execution {
       stepTimeoutMs: definition.stepTimeout,
       eventPollMs: definition.eventPoll ?? DEFAULT_EVENT_POLL_MS,
       compensates: definition.compensates,
-      mode: replayOnly ? 'replay' : 'run',
+      mode,
       observer: this.#options.observer,
     });
+  }
+
+  /** The `step` API handed to the body: its runner is created on first use. */
+  #stepApi(): StepApi<boolean> {
+    return {
+      run: (name: string, fn: (signal: AbortSignal) => unknown, opts?: object) =>
+        this.#steps().run(name, fn, opts),
+      sleep: (a: unknown, b?: unknown) => this.#steps().sleep(a, b),
+      sleepUntil: (name: string, date: Date | number) => this.#steps().sleepUntil(name, date),
+      waitForEvent: (name: string, event: string, opts: never) =>
+        this.#steps().waitForEvent(name, event, opts),
+    } as unknown as StepApi<boolean>;
+  }
+
+  /** The `progress` function handed to the body: its writer is created on first use. */
+  #progressReport(): (current: number, total?: number) => void {
+    this.#progress ??= new ProgressWriter(this.#driver, this.#job, this.#options.logger);
+    return this.#progress.report;
+  }
+
+  async #execute(definition: ResolvedJobDefinition): Promise<ExecutionResult> {
+    // Only a compensating job can carry an unwinding marker, so only it reads its steps up front;
+    // every other run reads them on its first step (a job with no steps never touches the store,
+    // and one whose body never calls `step` never builds a runner).
+    const exhausted = this.#job.attempt > definition.retry.attempts;
+    let unwinding: StepRecord | undefined;
+    if (definition.compensates) {
+      const records = await this.#driver.steps.load(this.#job.runId);
+      unwinding = records.find((record) => record.name === UNWINDING_STEP);
+      this.#runner = this.#newRunner(records, unwinding !== undefined || exhausted ? 'replay' : 'run');
+    }
+    const replayOnly = unwinding !== undefined || exhausted;
+    if (replayOnly && this.#runner === undefined) {
+      this.#runner = this.#newRunner(() => this.#driver.steps.load(this.#job.runId), 'replay');
+    }
     if (exhausted && !definition.compensates) {
       // Nothing to unwind: the lapsed final attempt used the last one. No need to run the body.
-      return this.#unwindAndBury(definition, runner, undefined, undefined);
+      return this.#unwindAndBury(definition, undefined, undefined);
     }
-    const progress = new ProgressWriter(this.#driver, this.#job, this.#options.logger);
+    const app = this.#options.context();
+    const appContext = isThenable(app) ? await app : app;
     const attempt = this.#attempt;
     const ctx: JobRunContext = {
-      ...(await this.#options.context()),
+      ...appContext,
       // A getter: the AbortSignal is created only for bodies that read it.
       get signal() {
         return attempt.signal;
@@ -304,102 +398,96 @@ class Execution {
       name: this.#job.name,
       attempt: this.#job.attempt,
     };
-    const step = {
-      run: (name: string, fn: (signal: AbortSignal) => unknown, opts?: object) => runner.run(name, fn, opts),
-      sleep: (a: unknown, b?: unknown) => runner.sleep(a, b),
-      sleepUntil: (name: string, date: Date | number) => runner.sleepUntil(name, date),
-      waitForEvent: (name: string, event: string, opts: never) => runner.waitForEvent(name, event, opts),
-    } as unknown as StepApi<boolean>;
+    const execution = this;
+    const args = {
+      input: this.#input,
+      ctx,
+      finalAttempt: this.#job.attempt >= definition.retry.attempts,
+      // Getters: a body that never touches `step` or `progress` never pays for them.
+      get step() {
+        return execution.#stepApi();
+      },
+      get progress() {
+        return execution.#progressReport();
+      },
+    };
 
-    const body = Promise.resolve().then(() =>
-      withJobRun(ctx, () =>
-        definition.run({
-          input: this.#input,
-          step,
-          ctx,
-          finalAttempt: this.#job.attempt >= definition.retry.attempts,
-          progress: progress.report,
-        }),
-      ),
-    );
-    body.catch(() => undefined);
-
+    let body: Promise<unknown>;
+    try {
+      body = Promise.resolve(withJobRun(ctx, () => definition.run(args as never)));
+    } catch (error) {
+      body = Promise.reject(error);
+    }
     let timer: NodeJS.Timeout | undefined;
-    const racers: Promise<unknown>[] = [body, lost];
+    // The body races a lost lease (#break) and the timeout; whichever settles first decides.
+    const raced = new Promise<unknown>((resolve, reject) => {
+      this.#breakBody = reject;
+      body.then(resolve, reject);
+    });
+    if (this.#brokenBy !== undefined) this.#breakBody?.(this.#brokenBy);
     if (definition.timeout !== undefined && !replayOnly) {
       const timeoutMs = definition.timeout;
-      racers.push(
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            const error = coreError(
-              'X_JOB_TIMEOUT',
-              `Job '${this.#job.name}' exceeded its ${timeoutMs} ms timeout.`,
-              {
-                timeoutMs,
-              },
-            );
-            // Abort first: past this point every step write is refused, so the failed attempt's
-            // body can never write into the run the next attempt owns.
-            this.#attempt.abort(error);
-            reject(error);
-            body.then(
-              () => this.#options.logger.log('warn', 'jobs.timeout.abandoned', this.#logFields()),
-              () => this.#options.logger.log('warn', 'jobs.timeout.abandoned', this.#logFields()),
-            );
-          }, timeoutMs);
-        }),
-      );
+      timer = setTimeout(() => {
+        const error = coreError(
+          'X_JOB_TIMEOUT',
+          `Job '${this.#job.name}' exceeded its ${timeoutMs} ms timeout.`,
+          {
+            timeoutMs,
+          },
+        );
+        // Abort first: past this point every step write is refused, so the failed attempt's
+        // body can never write into the run the next attempt owns.
+        this.#attempt.abort(error);
+        this.#breakBody?.(error);
+        body.then(
+          () => this.#options.logger.log('warn', 'jobs.timeout.abandoned', this.#logFields()),
+          () => this.#options.logger.log('warn', 'jobs.timeout.abandoned', this.#logFields()),
+        );
+      }, timeoutMs);
     }
 
     let value: unknown;
     try {
-      value = await Promise.race(racers);
+      value = await raced;
     } catch (error) {
       if (error instanceof UnwindReached || replayOnly) {
-        return this.#unwindAndBury(definition, runner, unwinding?.output, error);
+        return this.#unwindAndBury(definition, unwinding?.output, error);
       }
-      return this.#settleThrown(definition, runner, progress, error);
+      return this.#settleThrown(definition, error);
     } finally {
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
     }
-    if (replayOnly) return this.#unwindAndBury(definition, runner, unwinding?.output, undefined);
-    return this.#complete(definition, progress, value);
+    if (replayOnly) return this.#unwindAndBury(definition, unwinding?.output, undefined);
+    return this.#complete(definition, value);
   }
 
-  async #complete(
-    definition: ResolvedJobDefinition,
-    progress: ProgressWriter,
-    value: unknown,
-  ): Promise<ExecutionResult> {
+  async #complete(definition: ResolvedJobDefinition, value: unknown): Promise<ExecutionResult> {
     let result: JsonValue;
     try {
       result = persistableJsonForm(value, `job '${this.#job.name}' result`);
     } catch (error) {
       return this.#settleDead(definition, { error, record: recordOf(error) }, 'terminal');
     }
-    await progress.flush();
+    if (this.#progress !== undefined) await this.#progress.flush();
     const landed = await this.#settle(() => this.#driver.ack(this.#job.id, this.#job.claim, result));
     if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
     if (!landed) return this.#lostAfterFinish();
     this.#options.metrics?.outcome(this.#job.queue, 'completed');
-    await this.#settled(definition, {
-      outcome: 'completed',
-      input: this.#input,
-      result,
-      code: null,
-      error: null,
-      stopReason: null,
-    });
-    return { outcome: 'completed', code: null };
+    if (definition.onSettled !== undefined) {
+      await this.#settled(definition, {
+        outcome: 'completed',
+        input: this.#input,
+        result,
+        code: null,
+        error: null,
+        stopReason: null,
+      });
+    }
+    return COMPLETED;
   }
 
-  async #settleThrown(
-    definition: ResolvedJobDefinition,
-    runner: StepRunner,
-    progress: ProgressWriter,
-    thrown: unknown,
-  ): Promise<ExecutionResult> {
-    await progress.flush();
+  async #settleThrown(definition: ResolvedJobDefinition, thrown: unknown): Promise<ExecutionResult> {
+    if (this.#progress !== undefined) await this.#progress.flush();
     if (isStepSuspension(thrown)) {
       const landed = await this.#settle(() =>
         this.#driver.nack(this.#job.id, this.#job.claim, {
@@ -429,7 +517,8 @@ class Execution {
     if (decision.action === 'retry') {
       return this.#fail(definition, failure, decision.delayMs);
     }
-    if (definition.compensates && runner.compensations.length > 0) {
+    const runner = this.#runner;
+    if (definition.compensates && runner !== undefined && runner.compensations.length > 0) {
       return this.#unwind(definition, runner, runner.compensations, failure, decision.stopReason);
     }
     return this.#settleDead(definition, failure, decision.stopReason);
@@ -454,7 +543,6 @@ class Execution {
   /** A run that failed for good earlier (or whose final attempt lapsed): replay, unwind, bury. */
   async #unwindAndBury(
     definition: ResolvedJobDefinition,
-    runner: StepRunner,
     marker: JsonValue | undefined,
     thrown: unknown,
   ): Promise<ExecutionResult> {
@@ -478,7 +566,8 @@ class Execution {
             return { error, record: recordOf(error) };
           })();
     const stopReason: StopReason = stored?.stopReason ?? 'attempts-exhausted';
-    if (definition.compensates && runner.compensations.length > 0) {
+    const runner = this.#runner;
+    if (definition.compensates && runner !== undefined && runner.compensations.length > 0) {
       return this.#unwind(definition, runner, runner.compensations, failure, stopReason);
     }
     return this.#settleDead(definition, failure, stopReason);
@@ -710,20 +799,23 @@ class Execution {
    * it answers, the lease is no longer this run's to renew (settled, lost, or given up), so renewal
    * stops here rather than after `onSettled`.
    */
-  async #settle(settle: () => Promise<boolean>): Promise<boolean | 'failed'> {
-    if (!this.#settleAttempted) this.#options.onWorkDone?.();
+  #settle(settle: () => Promise<boolean>): Promise<boolean | 'failed'> {
+    if (!this.#settleAttempted) this.#onWorkDone?.();
     this.#settleAttempted = true;
-    try {
-      return await settleWithRetry(settle);
-    } catch (error) {
-      this.#options.logger.log('error', 'jobs.settle.failed', {
-        ...this.#logFields(),
-        code: errorCode(error) ?? null,
-      });
-      return 'failed';
-    } finally {
-      this.#renewal?.stop();
-    }
+    return settleWithRetry(settle).then(
+      (landed) => {
+        this.#renewal?.stop();
+        return landed;
+      },
+      (error: unknown) => {
+        this.#renewal?.stop();
+        this.#options.logger.log('error', 'jobs.settle.failed', {
+          ...this.#logFields(),
+          code: errorCode(error) ?? null,
+        });
+        return 'failed' as const;
+      },
+    );
   }
 
   async #settled(definition: ResolvedJobDefinition, fields: object): Promise<void> {
@@ -763,6 +855,11 @@ class Execution {
   #logFields(): Record<string, unknown> {
     return { jobId: this.#job.id, name: this.#job.name, queue: this.#job.queue, attempt: this.#job.attempt };
   }
+}
+
+/** True for a promise or any thenable (what `context()` may answer). */
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 function leaseLostError(jobId: string): JobsError {

@@ -6,17 +6,35 @@ import { errorCode } from '../errors/jobs-error.js';
  * last failure, are thrown. A settle is fenced, so a retry after a lost reply answers false rather
  * than settling twice.
  */
-export async function settleWithRetry<T>(
+export function settleWithRetry<T>(
   settle: () => Promise<T>,
   delaysMs: readonly number[] = [50, 250, 1000],
 ): Promise<T> {
-  for (let index = 0; ; index += 1) {
+  // The first try is a plain call: a settle that lands (nearly all of them) costs no retry loop.
+  let first: Promise<T>;
+  try {
+    first = settle();
+  } catch (error) {
+    first = Promise.reject(error);
+  }
+  return first.catch((error: unknown) => retry(settle, delaysMs, error));
+}
+
+/** The retries after a first failure: each waits its delay; only X_DRIVER_UNAVAILABLE is retried. */
+async function retry<T>(
+  settle: () => Promise<T>,
+  delaysMs: readonly number[],
+  firstError: unknown,
+): Promise<T> {
+  let error = firstError;
+  for (const delay of delaysMs) {
+    if (errorCode(error) !== 'X_DRIVER_UNAVAILABLE') throw error;
+    await new Promise((resolve) => setTimeout(resolve, delay));
     try {
       return await settle();
-    } catch (error) {
-      const delay = delaysMs[index];
-      if (delay === undefined || errorCode(error) !== 'X_DRIVER_UNAVAILABLE') throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
+    } catch (next) {
+      error = next;
     }
   }
+  throw error;
 }

@@ -153,18 +153,23 @@ export class StepRunner {
       options.timeout === undefined
         ? this.#options.stepTimeoutMs
         : parseDuration(options.timeout, `step '${name}' timeout`);
-    const output = await inSpan(`step ${name}`, otelContext.active(), { 'x_jobs.step': name }, async () => {
-      let value: unknown;
-      try {
-        this.#assertNotAborted(name); // refused before fn runs: not an execution
-        this.#options.observer?.stepExecuted?.(this.#runInfo(), name);
-        value = await this.#withStepTimeout(name, timeoutMs, fn);
-      } catch (error) {
-        await this.#saveFailure({ name, position, startedAt }, error);
-        throw error;
-      }
-      return persistableJsonForm(value, `step '${name}'`);
-    });
+    const output = await inSpan(
+      `step ${name}`,
+      otelContext.active(),
+      () => ({ 'x_jobs.step': name }),
+      async () => {
+        let value: unknown;
+        try {
+          this.#assertNotAborted(name); // refused before fn runs: not an execution
+          this.#options.observer?.stepExecuted?.(this.#runInfo(), name);
+          value = await this.#withStepTimeout(name, timeoutMs, fn);
+        } catch (error) {
+          await this.#saveFailure({ name, position, startedAt }, error);
+          throw error;
+        }
+        return persistableJsonForm(value, `step '${name}'`);
+      },
+    );
     await this.#save({
       name,
       position,

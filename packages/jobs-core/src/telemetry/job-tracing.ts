@@ -1,11 +1,13 @@
 import {
   type Context,
   context,
+  ProxyTracerProvider,
   propagation,
   ROOT_CONTEXT,
   type Span,
   SpanKind,
   SpanStatusCode,
+  type Tracer,
   trace,
 } from '@opentelemetry/api';
 
@@ -18,16 +20,51 @@ export function contextFromTraceparent(traceparent: string | null): Context {
   return propagation.extract(ROOT_CONTEXT, { traceparent });
 }
 
-/** Starts a span and runs `fn` inside it; the span ends when `fn` settles and records a thrown error. */
-export async function inSpan<T>(
+let cachedDelegate: unknown;
+let cachedTracer: Tracer | undefined;
+
+/**
+ * The @x/jobs tracer of the installed SDK, or undefined when no tracer provider is registered
+ * (looked up again only when the registered provider changes).
+ */
+function sdkTracer(): Tracer | undefined {
+  const provider = trace.getTracerProvider();
+  const proxy = provider instanceof ProxyTracerProvider ? provider : undefined;
+  const delegate = proxy === undefined ? provider : proxy.getDelegate();
+  if (delegate !== cachedDelegate) {
+    cachedDelegate = delegate;
+    cachedTracer =
+      proxy?.getDelegateTracer(TRACER_NAME) ??
+      (proxy === undefined ? provider.getTracer(TRACER_NAME) : undefined);
+  }
+  return cachedTracer;
+}
+
+/**
+ * Starts a span and runs `fn` inside it; the span ends when `fn` settles and records a thrown error.
+ *
+ * With no tracer provider registered and no parent span (no traceparent came with the job) there
+ * is nothing to record or carry, so `fn` runs directly with no span: untraced jobs pay one lookup.
+ * `attributes` is called only when a span is started (at its start, where samplers see them).
+ */
+export function inSpan<T>(
   name: string,
   parent: Context,
-  attributes: Record<string, string | number | boolean>,
-  fn: (span: Span) => Promise<T>,
+  attributes: () => Record<string, string | number | boolean>,
+  fn: (span: Span | undefined) => Promise<T>,
   kind: SpanKind = SpanKind.INTERNAL,
 ): Promise<T> {
-  const tracer = trace.getTracer(TRACER_NAME);
-  const span = tracer.startSpan(name, { kind, attributes }, parent);
+  const tracer = sdkTracer();
+  if (tracer === undefined && trace.getSpan(parent) === undefined) return fn(undefined);
+  const span = (tracer ?? trace.getTracer(TRACER_NAME)).startSpan(
+    name,
+    { kind, attributes: attributes() },
+    parent,
+  );
+  return runInSpan(span, parent, fn);
+}
+
+async function runInSpan<T>(span: Span, parent: Context, fn: (span: Span) => Promise<T>): Promise<T> {
   try {
     return await context.with(trace.setSpan(parent, span), () => fn(span));
   } catch (error) {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { ClaimedJob } from '../driver/claim.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
 import { errorCode } from '../errors/jobs-error.js';
-import { executeJob, type HandleSource } from '../execute/execute-job.js';
+import { Execution, type ExecutionSettings, type HandleSource, runTraced } from '../execute/execute-job.js';
 import { definitionOf } from '../job/definition-of.js';
 import type { AnyJobHandle } from '../job/job-handle.js';
 import { jobRegistry } from '../registry/process-registry.js';
@@ -37,22 +36,18 @@ export function createWorker(options: WorkerOptions): Worker {
 
 interface Held {
   readonly job: ClaimedJob;
+  readonly execution: Execution;
   done: Promise<void>;
-}
-
-/** A signal shared by every job a worker holds (one listener each), without the leak warning. */
-function sharedController(): AbortController {
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  return controller;
 }
 
 class JobWorker implements Worker {
   readonly id: string;
-  /** Aborted with `X_DRAINING` by a drain: every held job hears it at once. */
-  readonly #draining = sharedController();
-  /** Aborted at the drain deadline: executions stop renewing leases they can no longer honour. */
-  readonly #abandoning = sharedController();
+  /** Set by a drain (`X_DRAINING`): every held job is interrupted with it, and any started later. */
+  #drainReason: unknown;
+  /** Set at the drain deadline: executions stop renewing leases they can no longer honour. */
+  #abandoned = false;
+  /** What every execution of this worker shares; rebuilt once metrics exist (at start). */
+  #settings: ExecutionSettings;
   readonly #options: WorkerOptions;
   readonly #driver: JobDriver;
   readonly #logger: JobsLogger;
@@ -108,6 +103,23 @@ class JobWorker implements Worker {
     );
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.#pools = this.#buildPools();
+    this.#settings = this.#executionSettings();
+  }
+
+  #executionSettings(): ExecutionSettings {
+    const options = this.#options;
+    return {
+      driver: this.#driver,
+      registry: this.#registry,
+      context: options.context,
+      visibilityTimeoutMs: this.#visibilityTimeoutMs,
+      ...(options.heartbeatIntervalMs === undefined
+        ? {}
+        : { heartbeatIntervalMs: options.heartbeatIntervalMs }),
+      logger: this.#logger,
+      ...(this.#metrics === undefined ? {} : { metrics: this.#metrics }),
+      ...(options.observer === undefined ? {} : { observer: options.observer }),
+    };
   }
 
   async start(): Promise<void> {
@@ -124,6 +136,7 @@ class JobWorker implements Worker {
       inFlight: () => this.#held.size,
       capacity: () => this.#capacity(),
     });
+    this.#settings = this.#executionSettings();
     const wake = this.#driver.wake;
     if (wake !== undefined) {
       this.#cleanups.push(
@@ -154,7 +167,10 @@ class JobWorker implements Worker {
         workerId: this.id,
       },
     );
-    this.#draining.abort(reason);
+    if (this.#drainReason === undefined) {
+      this.#drainReason = reason;
+      for (const held of this.#held.values()) held.execution.interrupt(reason);
+    }
     const closing = this.#shutdown();
     const deadline = setTimeout(() => {
       if (this.#held.size > 0) {
@@ -162,7 +178,8 @@ class JobWorker implements Worker {
           workerId: this.id,
           jobs: [...this.#held.values()].map((held) => held.job.id),
         });
-        this.#abandoning.abort();
+        this.#abandoned = true;
+        for (const held of this.#held.values()) held.execution.abandon();
       }
       this.#abandon?.();
     }, this.#options.drainTimeoutMs ?? 10_000);
@@ -285,8 +302,6 @@ class JobWorker implements Worker {
       this.#logger.log('debug', 'jobs.limit.deferred', { jobId: job.id, cap: admission.cap });
       return this.#handBack(job, this.#driver.now() + admission.retryInMs);
     }
-    const held: Held = { job, done: Promise.resolve() };
-    this.#held.set(job.claim.token, held);
     pool?.take();
     let slotFreed = false;
     // The slot (and the limit) is freed when the run's work is over, while its settle is still in
@@ -297,23 +312,13 @@ class JobWorker implements Worker {
       admission.release();
       pool?.give();
     };
+    const execution = new Execution(this.#settings, job, freeSlot);
+    if (this.#drainReason !== undefined) execution.interrupt(this.#drainReason);
+    if (this.#abandoned) execution.abandon();
+    const held: Held = { job, execution, done: Promise.resolve() };
+    this.#held.set(job.claim.token, held);
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
-    held.done = executeJob({
-      driver: this.#driver,
-      job,
-      registry: this.#registry,
-      context: this.#options.context,
-      signal: this.#draining.signal,
-      abandon: this.#abandoning.signal,
-      onWorkDone: freeSlot,
-      visibilityTimeoutMs: this.#visibilityTimeoutMs,
-      ...(this.#options.heartbeatIntervalMs === undefined
-        ? {}
-        : { heartbeatIntervalMs: this.#options.heartbeatIntervalMs }),
-      logger: this.#logger,
-      ...(this.#metrics === undefined ? {} : { metrics: this.#metrics }),
-      ...(this.#options.observer === undefined ? {} : { observer: this.#options.observer }),
-    })
+    held.done = runTraced(execution)
       .then(
         (result) => this.#count(result.outcome),
         (error: unknown) => {

@@ -18,6 +18,9 @@ export interface LimitRefusal {
 
 const NO_TENANT = '\u0000none';
 
+/** The admission of a limiter with no caps: nothing is counted, so nothing is released. */
+const UNCAPPED: LimitAdmission = Object.freeze({ admitted: true, release: () => undefined });
+
 /** Enforces a {@link LimitConfig} over the jobs this process holds. */
 export class ProcessLimiter {
   readonly #config: LimitConfig;
@@ -26,6 +29,8 @@ export class ProcessLimiter {
   readonly #byQueue = new Map<string, number>();
   readonly #starts = new Map<string, number[]>();
   #global = 0;
+  /** No cap configured: every job is admitted without being counted. */
+  readonly #uncapped: boolean;
 
   constructor(config: LimitConfig = {}) {
     for (const [field, value] of [
@@ -48,6 +53,11 @@ export class ProcessLimiter {
       }
     }
     this.#config = config;
+    this.#uncapped =
+      config.global === undefined &&
+      config.perQueue === undefined &&
+      config.perTenant === undefined &&
+      config.ratePerTenant === undefined;
     this.#ratePerMs =
       config.ratePerTenant === undefined
         ? undefined
@@ -56,6 +66,7 @@ export class ProcessLimiter {
 
   /** Admits a job of `queue`/`tenantId` at `now`, or says when to try again. */
   admit(queue: string, tenantId: string | null, now: number): LimitAdmission | LimitRefusal {
+    if (this.#uncapped) return UNCAPPED;
     const tenant = tenantId ?? NO_TENANT;
     const queueCap =
       typeof this.#config.perQueue === 'number' ? this.#config.perQueue : this.#config.perQueue?.[queue];

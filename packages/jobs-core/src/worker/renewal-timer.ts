@@ -23,54 +23,129 @@ export interface RenewalTimer {
  * Renews every `intervalMs` for as long as it runs, measuring the window from the last renewal that
  * landed on this process's monotonic clock, so a renewal that hangs is caught like one that throws.
  * At most one renewal is in flight at a time.
+ *
+ * Loops of one interval share one timer (see {@link RenewalSchedule}): a worker running thousands of
+ * short jobs a second arms no timer per job, and a job that ends before its first renewal costs an
+ * insertion and a removal in a set.
  */
 export function startRenewalTimer(
   intervalMs: number,
   windowMs: number,
   handlers: RenewalHandlers,
 ): RenewalTimer {
-  let stopped = false;
-  let inFlight = false;
-  let lostReported = false;
-  let lastLanded = performance.now();
+  let schedule = schedules.get(intervalMs);
+  if (schedule === undefined) {
+    schedule = new RenewalSchedule(intervalMs);
+    schedules.set(intervalMs, schedule);
+  }
+  const loop = new RenewalLoop(schedule, windowMs, handlers);
+  schedule.add(loop);
+  return loop;
+}
 
-  const tick = () => {
-    if (stopped) return;
-    if (!lostReported && performance.now() - lastLanded >= windowMs) {
-      lostReported = true;
-      handlers.onLost();
-    }
-    if (inFlight) return;
-    inFlight = true;
-    handlers.renew().then(
+/** One shared schedule per renewal interval. */
+const schedules = new Map<number, RenewalSchedule>();
+
+/** One renewal loop: its window, its last landing, and its place in the schedule. */
+class RenewalLoop implements RenewalTimer {
+  readonly #schedule: RenewalSchedule;
+  readonly #windowMs: number;
+  readonly #handlers: RenewalHandlers;
+  #stopped = false;
+  #inFlight = false;
+  #lostReported = false;
+  #lastLanded = performance.now();
+  /** When this loop next renews (monotonic ms). */
+  due = 0;
+
+  constructor(schedule: RenewalSchedule, windowMs: number, handlers: RenewalHandlers) {
+    this.#schedule = schedule;
+    this.#windowMs = windowMs;
+    this.#handlers = handlers;
+  }
+
+  stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#schedule.remove(this);
+  }
+
+  /** One tick of the loop: report a lapsed window, then renew unless a renewal is in flight. */
+  tick(): void {
+    this.#checkWindow();
+    if (this.#inFlight) return;
+    this.#inFlight = true;
+    this.#handlers.renew().then(
       (landed) => {
-        inFlight = false;
-        if (stopped) return;
+        this.#inFlight = false;
+        if (this.#stopped) return;
         if (landed) {
-          lastLanded = performance.now();
+          this.#lastLanded = performance.now();
           return;
         }
-        stopped = true;
-        clearInterval(timer);
-        handlers.onRefused();
+        this.stop();
+        this.#handlers.onRefused();
       },
       (error: unknown) => {
-        inFlight = false;
-        if (stopped) return;
-        handlers.onFailed(error);
-        if (!lostReported && performance.now() - lastLanded >= windowMs) {
-          lostReported = true;
-          handlers.onLost();
-        }
+        this.#inFlight = false;
+        if (this.#stopped) return;
+        this.#handlers.onFailed(error);
+        this.#checkWindow();
       },
     );
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref?.();
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+  }
+
+  #checkWindow(): void {
+    if (!this.#lostReported && performance.now() - this.#lastLanded >= this.#windowMs) {
+      this.#lostReported = true;
+      this.#handlers.onLost();
+    }
+  }
+}
+
+/**
+ * The loops of one interval, kept in due order: every loop is (re)inserted at the end with
+ * `due = now + interval`, so insertion order is due order, and one timer armed for the head serves
+ * them all. The timer is cleared when the last loop leaves.
+ */
+class RenewalSchedule {
+  readonly #intervalMs: number;
+  readonly #loops = new Set<RenewalLoop>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(intervalMs: number) {
+    this.#intervalMs = intervalMs;
+  }
+
+  add(loop: RenewalLoop): void {
+    loop.due = performance.now() + this.#intervalMs;
+    this.#loops.add(loop);
+    if (this.#timer === undefined) this.#arm(this.#intervalMs);
+  }
+
+  remove(loop: RenewalLoop): void {
+    if (!this.#loops.delete(loop) || this.#loops.size > 0 || this.#timer === undefined) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #arm(delayMs: number): void {
+    this.#timer = setTimeout(() => this.#fire(), Math.max(1, Math.ceil(delayMs)));
+    this.#timer.unref?.();
+  }
+
+  #fire(): void {
+    this.#timer = undefined;
+    const now = performance.now();
+    // Loops re-added below land behind `now + interval`, so the walk stops before reaching them.
+    for (const loop of this.#loops) {
+      if (loop.due > now) break;
+      this.#loops.delete(loop);
+      loop.due = now + this.#intervalMs;
+      this.#loops.add(loop);
+      loop.tick();
+    }
+    const head = this.#loops.values().next();
+    if (!head.done && this.#timer === undefined) this.#arm(head.value.due - performance.now());
+  }
 }
