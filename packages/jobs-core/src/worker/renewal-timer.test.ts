@@ -104,4 +104,53 @@ describe('startRenewalTimer', () => {
     await sleep(40);
     expect(events).toEqual([]);
   });
+
+  it('shares one timer among loops of one interval, each renewing on its own cadence from its start', async () => {
+    const starts = vi.getTimerCount();
+    const renewedAt: Record<string, number[]> = { a: [], b: [], c: [] };
+    const loop = (name: string) =>
+      startRenewalTimer(100, 1_000, {
+        renew: async () => {
+          renewedAt[name]?.push(performance.now());
+          return true;
+        },
+        onFailed: () => undefined,
+        onLost: () => undefined,
+        onRefused: () => undefined,
+      });
+    const t0 = performance.now();
+    timers.push(loop('a'));
+    await sleep(30);
+    const b = loop('b');
+    timers.push(b);
+    await sleep(30);
+    const c = loop('c');
+    expect(vi.getTimerCount() - starts).toBe(1);
+    // c ends before its first renewal: it never renews.
+    await sleep(50);
+    c.stop();
+    await sleep(200);
+    b.stop();
+    expect(renewedAt.c).toEqual([]);
+    expect(renewedAt.a?.map((at) => Math.round(at - t0))).toEqual([100, 200, 300]);
+    expect(renewedAt.b?.map((at) => Math.round(at - t0))).toEqual([130, 230]);
+    await sleep(100);
+    expect(renewedAt.a?.map((at) => Math.round(at - t0))).toEqual([100, 200, 300, 400]);
+    expect(renewedAt.b).toHaveLength(2);
+  });
+
+  it('leaves no timer behind once the last loop stops', async () => {
+    const starts = vi.getTimerCount();
+    const loops = [1, 2, 3].map(() =>
+      startRenewalTimer(50, 1_000, {
+        renew: async () => true,
+        onFailed: () => undefined,
+        onLost: () => undefined,
+        onRefused: () => undefined,
+      }),
+    );
+    expect(vi.getTimerCount() - starts).toBe(1);
+    for (const loop of loops) loop.stop();
+    expect(vi.getTimerCount() - starts).toBe(0);
+  });
 });
