@@ -7,7 +7,7 @@ import type {
   JsonValue,
   StopReason,
 } from '@x/jobs-core';
-import { CLAIMED_FIELDS, type ClaimedField } from './claimed-fields.js';
+import { CLAIM_ROW_INDEX, type ClaimRowValue } from './claimed-fields.js';
 import { redisError } from './errors.js';
 
 /** A job hash as field → value. */
@@ -51,36 +51,57 @@ export function decodeJobRecord(hash: JobHash): JobRecord {
   };
 }
 
-/** Reads one row of the claim script's reply: the values of {@link CLAIMED_FIELDS}, by position. */
-export function decodeClaimedJob(values: readonly unknown[]): ClaimedJob {
-  const field = (name: ClaimedField): string | null => {
-    const value = values[CLAIMED_FIELDS.indexOf(name)];
-    return value === null || value === undefined ? null : String(value);
-  };
-  const must = (name: ClaimedField): string => {
-    const value = field(name);
-    if (value === null)
-      throw redisError('X_REDIS_REPLY_INVALID', `A claimed row has no ${name}.`, { field: name });
-    return value;
-  };
+/**
+ * Reads the claim script's reply, `[leaseExpiresAt, rowsJson]`: each row is
+ * {@link CLAIM_ROW_INDEX}-ordered (id, queue, token, then the claimed hash fields, absent ones
+ * `false`); the worker id is the claimer's own.
+ */
+export function decodeClaimReply(reply: unknown, workerId: string): ClaimedJob[] {
+  if (!Array.isArray(reply) || typeof reply[1] !== 'string') {
+    throw redisError('X_REDIS_REPLY_INVALID', 'A claim answered something other than [lease, rows].');
+  }
+  const leaseExpiresAt = Number(reply[0]);
+  const rows = JSON.parse(reply[1]) as readonly ClaimRow[];
+  const jobs: ClaimedJob[] = [];
+  for (const row of rows) jobs.push(decodeClaimRow(row, leaseExpiresAt, workerId));
+  return jobs;
+}
+
+/** One row of the claim reply: strings, the counted attempt, and `false` for an absent field. */
+type ClaimRow = readonly (string | number | false)[];
+
+const AT = CLAIM_ROW_INDEX;
+
+function decodeClaimRow(row: ClaimRow, leaseExpiresAt: number, workerId: string): ClaimedJob {
   return {
-    id: must('id'),
-    runId: must('runId'),
-    name: must('name'),
-    queue: must('queue'),
-    payload: parseJson(must('payload')),
-    tenantId: field('tenantId'),
-    idempotencyKey: must('idempotencyKey'),
-    priority: Number(must('priority')),
-    attempt: Number(must('attempts')),
-    maxAttempts: Number(must('maxAttempts')),
-    enqueuedAt: Number(must('enqueuedAt')),
-    runAt: Number(must('runAt')),
-    leaseExpiresAt: Number(must('leaseExpiresAt')),
-    enqueuedBy: field('enqueuedBy'),
-    traceparent: field('traceparent'),
-    claim: { workerId: must('workerId'), token: must('token') },
+    id: mustRow(row, 'id'),
+    runId: mustRow(row, 'runId'),
+    name: mustRow(row, 'name'),
+    queue: mustRow(row, 'queue'),
+    payload: parseJson(mustRow(row, 'payload')),
+    tenantId: optionalRow(row[AT.tenantId]),
+    idempotencyKey: mustRow(row, 'idempotencyKey'),
+    priority: Number(mustRow(row, 'priority')),
+    attempt: Number(mustRow(row, 'attempts')),
+    maxAttempts: Number(mustRow(row, 'maxAttempts')),
+    enqueuedAt: Number(mustRow(row, 'enqueuedAt')),
+    runAt: Number(mustRow(row, 'runAt')),
+    leaseExpiresAt,
+    enqueuedBy: optionalRow(row[AT.enqueuedBy]),
+    traceparent: optionalRow(row[AT.traceparent]),
+    claim: { workerId, token: mustRow(row, 'token') },
   };
+}
+
+function mustRow(row: ClaimRow, name: ClaimRowValue): string {
+  const value = row[AT[name]];
+  if (value === false || value === undefined)
+    throw redisError('X_REDIS_REPLY_INVALID', `A claimed row has no ${name}.`, { field: name });
+  return String(value);
+}
+
+function optionalRow(value: string | number | false | undefined): string | null {
+  return value === false || value === undefined ? null : String(value);
 }
 
 function required(hash: JobHash, name: string): string {

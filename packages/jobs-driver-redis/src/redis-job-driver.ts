@@ -14,7 +14,7 @@ import type {
 import { CallBatcher } from '@x/jobs-core';
 import { callFlag, callScript, type DriverContext } from './driver-context.js';
 import { redisError } from './errors.js';
-import { decodeClaimedJob } from './job-codec.js';
+import { decodeClaimReply } from './job-codec.js';
 import { DEFAULT_PREFIX, type KeySpace, keySpace } from './key-space.js';
 import { ACK_MANY_SCRIPT } from './lua/ack-many.lua.js';
 import { CLAIM_SCRIPT } from './lua/claim.lua.js';
@@ -50,6 +50,9 @@ const ENQUEUE_CHUNK = 1000;
 /** Acks per ack-many call, and how many such calls may be in flight at once. */
 const ACK_BATCH_MAX = 500;
 const ACK_BATCH_IN_FLIGHT = 1;
+
+/** ack-many's flag for a settled ack: the character '1'. */
+const ACK_SETTLED = 0x31;
 
 /** One ack waiting for its ack-many call: the row, its claim token, its result JSON. */
 type PendingAck = readonly [jobId: string, token: string, result: string];
@@ -144,18 +147,22 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
       const queues = [...new Set(claimOptions.queues)];
       const limit = Math.floor(claimOptions.limit);
       if (queues.length === 0 || !(limit >= 1)) return await connection.run('claim', async () => []);
-      const reply = (await callScript(context, 'claim', CLAIM_SCRIPT, [
+      const reply = await callScript(context, 'claim', CLAIM_SCRIPT, [
         limit,
         Math.max(0, Math.round(claimOptions.visibilityTimeoutMs)),
         claimOptions.workerId,
         randomUUID(),
         ...queues,
-      ])) as unknown[][];
-      return reply.map(decodeClaimedJob);
+      ]);
+      return decodeClaimReply(reply, claimOptions.workerId);
     },
 
     ack: (jobId: string, claim: ClaimRef, result?: JsonValue) =>
-      acks.call([jobId, claim.token, JSON.stringify(result ?? null)]),
+      acks.call([
+        jobId,
+        claim.token,
+        result === undefined || result === null ? 'null' : JSON.stringify(result),
+      ]),
 
     nack: (jobId: string, claim: ClaimRef, nackOptions: NackOptions) =>
       settle('nack', NACK_SCRIPT, [jobId, claim.token, ...nackArgs(nackOptions)]),
@@ -230,17 +237,29 @@ async function enqueueChunk(
       JSON.stringify([request.name, request.tenantId ?? null, request.idempotencyKey]),
     );
   }
-  const reply = (await callScript(context, operation, ENQUEUE_SCRIPT, args)) as [string, string, number][];
-  return reply.map(([id, runId, deduped]) => ({ id, runId, deduped: deduped === 1 }));
+  const reply = (await callScript(context, operation, ENQUEUE_SCRIPT, args)) as (string | number)[];
+  const results: EnqueueResult[] = requests.map((request) => ({
+    id: request.id,
+    runId: request.runId,
+    deduped: false,
+  }));
+  for (let k = 0; k + 2 < reply.length; k += 3) {
+    results[Number(reply[k]) - 1] = { id: String(reply[k + 1]), runId: String(reply[k + 2]), deduped: true };
+  }
+  return results;
 }
 
 /** Sends the acks gathered by the batcher as one ack-many call; answers per ack, in order. */
 async function ackMany(context: DriverContext, batch: readonly PendingAck[]): Promise<boolean[]> {
-  const reply = (await callScript(context, 'ack', ACK_MANY_SCRIPT, [
-    context.doneTtlMs,
-    ...batch.flat(),
-  ])) as number[];
-  return reply.map((settled) => settled === 1);
+  const args: (string | number)[] = [context.doneTtlMs];
+  for (const [jobId, token, result] of batch) args.push(jobId, token, result);
+  const reply = await callScript(context, 'ack', ACK_MANY_SCRIPT, args);
+  if (typeof reply !== 'string' || reply.length !== batch.length) {
+    throw redisError('X_REDIS_REPLY_INVALID', 'ack-many answered something other than one flag per ack.');
+  }
+  const settled: boolean[] = [];
+  for (let i = 0; i < reply.length; i += 1) settled.push(reply.charCodeAt(i) === ACK_SETTLED);
+  return settled;
 }
 
 function nackArgs(options: NackOptions): (string | number)[] {

@@ -19,7 +19,8 @@ KEYS[2] dedupe  hash: dedupe field -> live row id
 KEYS[3] jobs    sorted set: id by sequence
 ARGV[1] done retention ms (0 keeps); then ${ACK_MANY_STRIDE} fields per ack i (b = 1 + (i-1)*${ACK_MANY_STRIDE}):
   ARGV[b+1] job id    ARGV[b+2] claim token    ARGV[b+3] result JSON
-Returns: one 1 (settled) or 0 (the claim no longer holds the row) per ack, in order.
+Returns: one string with a character per ack, in order: '1' settled, '0' the claim no longer
+holds the row.
 `,
   keys: ['base', 'dedupe', 'jobs'],
   includes: [SERVER_NOW, ACK_ROW],
@@ -28,21 +29,21 @@ local STRIDE = ${ACK_MANY_STRIDE}
 local retention = tonumber(ARGV[1])
 local out = {}
 local acked = {}
-local moves = new_ack_moves()
+local moves = new_ack_moves(now, ARGV[1])
 for i = 1, (#ARGV - 1) / STRIDE do
   local b = 1 + (i - 1) * STRIDE
-  local row = ack_row(ARGV[b + 1], ARGV[b + 2], ARGV[b + 3], retention, now, moves)
-  if row == nil then
-    out[i] = 0
+  local queue = ack_row(ARGV[b + 1], ARGV[b + 2], ARGV[b + 3], moves)
+  if queue == nil then
+    out[i] = '0'
   else
-    out[i] = 1
-    acked[row.queue] = (acked[row.queue] or 0) + 1
+    out[i] = '1'
+    acked[queue] = (acked[queue] or 0) + 1
   end
 end
 flush_ack_moves(moves)
 if retention > 0 then
   for queue, k in pairs(acked) do trim_done(queue, now - retention, ${ACK_TRIM_MAX} + k) end
 end
-return out
+return table.concat(out)
 `,
 });

@@ -22,11 +22,11 @@ Returns: 1 when settled, 0 when the claim no longer holds the row.
   includes: [SERVER_NOW, ACK_ROW],
   body: `
 local retention = tonumber(ARGV[4])
-local moves = new_ack_moves()
-local row = ack_row(ARGV[1], ARGV[2], ARGV[3], retention, now, moves)
-if row == nil then return 0 end
+local moves = new_ack_moves(now, ARGV[4])
+local queue = ack_row(ARGV[1], ARGV[2], ARGV[3], moves)
+if queue == nil then return 0 end
 flush_ack_moves(moves)
-if retention > 0 then trim_done(row.queue, now - retention, ${ACK_TRIM_MAX}) end
+if retention > 0 then trim_done(queue, now - retention, ${ACK_TRIM_MAX}) end
 return 1
 `,
 });

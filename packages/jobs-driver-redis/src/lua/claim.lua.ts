@@ -1,4 +1,4 @@
-import { CLAIMED_FIELDS, type ClaimedField } from '../claimed-fields.js';
+import { CLAIM_ROW_HEAD, CLAIMED_FIELDS, type ClaimedField } from '../claimed-fields.js';
 import { defineLuaScript } from '../lua-script.js';
 import { BULK_WRITE } from './includes/bulk-write.lua.js';
 import { JOB_ROW } from './includes/job-row.lua.js';
@@ -19,13 +19,17 @@ moves to ready, up to ${CLAIM_PROMOTE_MAX} each: running rows whose lease lapsed
 counted stays counted), then delayed and suspended rows whose runAt has passed. It then takes the
 head of every ready set, merges them (priority desc, runAt, enqueue sequence) and marks the first
 N running under a fresh token with leaseExpiresAt = now + ARGV[2], counting one attempt each
-(one HMGET and one HSET per row; each queue's ready and running sets are written once).
+(one HMGET and one HSET per row; each queue's ready and running sets are written once; the merge
+sort is skipped when only one queue has ready rows, its head being in order already).
 KEYS[1] base    ready:<q>, delayed:<q>, suspended:<q>, running:<q>, job:<id> are built from it
 KEYS[2] paused  set of paused queues
 ARGV[1] limit (positive integer)     ARGV[2] visibility timeout ms
 ARGV[3] worker id                    ARGV[4] token nonce (unique per call; token = nonce:i)
 ARGV[5..] queue names (distinct)
-Returns: one array per claimed row, the job-hash values of ${CLAIMED_FIELDS.join(', ')}.
+Returns: { leaseExpiresAt, rows } where rows is a JSON array (cjson) with one array per claimed
+row: ${CLAIM_ROW_HEAD.join(', ')}, then the job-hash values of ${CLAIMED_FIELDS.join(', ')}
+(attempts counted; an absent field is false). One JSON string instead of a reply element per value
+keeps the client's reply parsing to one string per claim.
 `,
   keys: ['base', 'paused'],
   includes: [SERVER_NOW, JOB_ROW, BULK_WRITE],
@@ -49,47 +53,92 @@ local function promote(index, max_score)
   end
 end
 
-local candidates = {}
+-- The head of each unpaused queue's ready set: { queue, flat member/score list }. With one queue
+-- its head is already in claim order and needs no scores (formatting them is not free).
+local single = #ARGV == 5
+local heads = {}
 for i = 5, #ARGV do
   local queue = ARGV[i]
   if redis.call('SISMEMBER', K_PAUSED, queue) == 0 then
     promote(state_key('running', queue), now)
     promote(state_key('delayed', queue), now)
     promote(state_key('suspended', queue), now)
-    local head = redis.call('ZRANGE', state_key('ready', queue), 0, limit - 1, 'WITHSCORES')
-    for j = 1, #head, 2 do
-      candidates[#candidates + 1] = { member = head[j], score = tonumber(head[j + 1]), queue = queue }
+    local head
+    if single then
+      head = redis.call('ZRANGE', state_key('ready', queue), 0, limit - 1)
+    else
+      head = redis.call('ZRANGE', state_key('ready', queue), 0, limit - 1, 'WITHSCORES')
     end
+    if #head > 0 then heads[#heads + 1] = { queue = queue, head = head } end
   end
 end
-table.sort(candidates, function(a, b)
-  if a.score ~= b.score then return a.score < b.score end
-  return a.member < b.member
-end)
+
+-- Candidates in claim order as parallel lists (member, queue).
+local members, queues = {}, {}
+if single and #heads == 1 then
+  members = heads[1].head
+  for j = 1, #members do queues[j] = heads[1].queue end
+elseif #heads == 1 then
+  local head, queue = heads[1].head, heads[1].queue
+  for j = 1, #head, 2 do
+    members[#members + 1] = head[j]
+    queues[#queues + 1] = queue
+  end
+elseif #heads > 1 then
+  local candidates = {}
+  for _, h in ipairs(heads) do
+    for j = 1, #h.head, 2 do
+      candidates[#candidates + 1] = { member = h.head[j], score = tonumber(h.head[j + 1]), queue = h.queue }
+    end
+  end
+  table.sort(candidates, function(a, b)
+    if a.score ~= b.score then return a.score < b.score end
+    return a.member < b.member
+  end)
+  for n = 1, math.min(limit, #candidates) do
+    members[n] = candidates[n].member
+    queues[n] = candidates[n].queue
+  end
+end
 
 local out = {}
 local lease = now + visibility
+-- Numbers written as strings formatted once per call: Lua would format each with '%.14g' per row.
+local now_s, lease_s = string.format('%d', now), string.format('%d', lease)
+local attempt_s = {}
 local taken, running = {}, {}
-for n = 1, math.min(limit, #candidates) do
-  local c = candidates[n]
-  local id = id_of_ready_member(c.member)
-  local token = nonce .. ':' .. n
-  local row = redis.call('HMGET', job_key(id), ${CLAIMED_FIELDS.map((field) => `'${field}'`).join(', ')})
-  bulk_add(taken, state_key('ready', c.queue), c.member)
+local ready_keys, running_keys = {}, {}
+local ATTEMPTS = ${claimedIndex('attempts')}
+for n = 1, math.min(limit, #members) do
+  local member, queue = members[n], queues[n]
+  local id = id_of_ready_member(member)
+  local key = job_key(id)
+  local ready_key = ready_keys[queue]
+  if ready_key == nil then
+    ready_key = state_key('ready', queue)
+    ready_keys[queue] = ready_key
+    running_keys[queue] = state_key('running', queue)
+  end
+  local row = redis.call('HMGET', key, ${CLAIMED_FIELDS.map((field) => `'${field}'`).join(', ')})
+  bulk_add(taken, ready_key, member)
   if row[1] then -- a ready member whose row is gone is only dropped
-    local attempts = tonumber(row[${claimedIndex('attempts')}]) + 1
-    redis.call('HSET', job_key(id), 'state', 'running', 'attempts', attempts, 'token', token,
-      'workerId', worker, 'startedAt', now, 'leaseExpiresAt', lease)
-    row[${claimedIndex('attempts')}] = attempts
-    row[${claimedIndex('token')}] = token
-    row[${claimedIndex('workerId')}] = worker
-    row[${claimedIndex('leaseExpiresAt')}] = lease
-    bulk_add(running, state_key('running', c.queue), lease, id)
-    out[#out + 1] = row
+    local token = nonce .. ':' .. n
+    local attempts = tonumber(row[ATTEMPTS]) + 1
+    local attempts_s = attempt_s[attempts]
+    if attempts_s == nil then
+      attempts_s = string.format('%d', attempts)
+      attempt_s[attempts] = attempts_s
+    end
+    redis.call('HSET', key, 'state', 'running', 'attempts', attempts_s, 'token', token,
+      'workerId', worker, 'startedAt', now_s, 'leaseExpiresAt', lease_s)
+    row[ATTEMPTS] = attempts_s
+    bulk_add(running, running_keys[queue], lease_s, id)
+    out[#out + 1] = { id, queue, token, unpack(row) }
   end
 end
 bulk_flush('ZREM', taken, 1)
 bulk_flush('ZADD', running, 2)
-return out
+if #out == 0 then return { lease, '[]' } end
+return { lease, cjson.encode(out) }
 `,
 });

@@ -13,21 +13,32 @@ export const ACK_ROW = luaFragment({
   name: 'ack-row',
   requires: [TERMINAL, DONE_RETENTION, BULK_WRITE],
   lua: `
-local function new_ack_moves() return { running = {}, done = {} } end
+-- A batch of acks: its finish time and retention as the strings written (formatted once, not
+-- per row), and the index moves gathered for flush_ack_moves.
+local function new_ack_moves(now, retention)
+  return { now = string.format('%d', now), ttl = retention, expire = tonumber(retention) > 0,
+    running = {}, done = {}, keys = {} }
+end
 
--- Answers the row when it was running under token (now done), nil when the claim no longer holds it.
-local function ack_row(id, token, result, retention, now, moves)
-  local row = fenced_row(id, token)
-  if row == nil then return nil end
+-- Answers the row's queue when it was running under token (now done), nil when the claim no
+-- longer holds it. Reads only what the ack needs (state, token, queue, dedupe field, runId).
+local function ack_row(id, token, result, moves)
   local key = job_key(id)
-  redis.call('HSET', key, 'state', 'done', 'finishedAt', now, 'result', result)
+  local f = redis.call('HMGET', key, 'state', 'token', 'queue', 'dedupe', 'runId')
+  if f[1] ~= 'running' or f[2] ~= token then return nil end
+  local queue = f[3]
+  redis.call('HSET', key, 'state', 'done', 'finishedAt', moves.now, 'result', result)
   redis.call('HDEL', key, 'leaseExpiresAt', 'token')
-  clear_dedupe(row)
-  row.state = 'done'
-  bulk_add(moves.running, state_key('running', row.queue), id)
-  bulk_add(moves.done, state_key('done', row.queue), now, id)
-  if retention > 0 then expire_done(id, row.run_id, retention) end
-  return row
+  if f[4] then clear_dedupe_field(f[4], id) end
+  local keys = moves.keys[queue]
+  if keys == nil then
+    keys = { state_key('running', queue), state_key('done', queue) }
+    moves.keys[queue] = keys
+  end
+  bulk_add(moves.running, keys[1], id)
+  bulk_add(moves.done, keys[2], moves.now, id)
+  if moves.expire then expire_done(id, f[5], moves.ttl) end
+  return queue
 end
 
 local function flush_ack_moves(moves)

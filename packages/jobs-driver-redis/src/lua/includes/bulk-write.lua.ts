@@ -8,14 +8,17 @@ import { luaFragment } from '../../lua-script.js';
 export const BULK_WRITE = luaFragment({
   name: 'bulk-write',
   lua: `
--- A pending write: key -> flat argument list.
-local function bulk_add(pending, key, ...)
+-- A pending write: key -> flat argument list. Adds a (or a, b: a score and its member); no table
+-- is built per call.
+local function bulk_add(pending, key, a, b)
   local args = pending[key]
   if args == nil then
     args = {}
     pending[key] = args
   end
-  for _, value in ipairs({ ... }) do args[#args + 1] = value end
+  local n = #args + 1
+  args[n] = a
+  if b ~= nil then args[n + 1] = b end
 end
 
 -- Sends command once per key (per slice of 4,000 arguments; stride keeps score/member pairs whole).
