@@ -8,6 +8,12 @@ const ENQUEUE_BATCH_SIZE = 1000;
 /** Rounds of write-then-read-back before giving up (a key whose live rows keep finishing meanwhile). */
 const MAX_ROUNDS = 5;
 
+/** SQL_ENQUEUE_MANY's one row: how many it wrote, and which when not all. */
+interface WrittenRow {
+  readonly written: number | string;
+  readonly ids: readonly string[] | null;
+}
+
 interface ReadbackRow {
   readonly ord: string | number;
   readonly id: string | null;
@@ -15,8 +21,8 @@ interface ReadbackRow {
 }
 
 /**
- * Writes one row or answers the live row holding its key (SQL_ENQUEUE), reading back a winner the
- * statement's snapshot could not see. Under `onConflict: 'error'` a live duplicate throws
+ * Writes one row (SQL_ENQUEUE); when it wrote nothing, answers the live row (or same-id row)
+ * holding it, read back in a fresh snapshot. Under `onConflict: 'error'` a live duplicate throws
  * `X_JOB_DUPLICATE` (nothing written).
  */
 export async function enqueueOne(ctx: DriverContext, request: EnqueueRequest): Promise<EnqueueResult> {
@@ -35,14 +41,11 @@ export async function enqueueOne(ctx: DriverContext, request: EnqueueRequest): P
     request.traceparent ?? null,
   ];
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const rows = await ctx.query<{ id: string; run_id: string; deduped: boolean }>(ctx.sql.enqueue, params);
-    const row = rows[0];
-    const result =
-      row !== undefined
-        ? { id: row.id, runId: row.run_id, deduped: row.deduped }
-        : (await readBack(ctx, [request]))[0];
+    const rows = await ctx.query(ctx.sql.enqueue, params);
+    if (rows.length > 0) return { id: request.id, runId: request.runId, deduped: false };
+    const result = (await readBack(ctx, [request]))[0];
     if (result === undefined) continue;
-    if (result.deduped && request.onConflict === 'error') {
+    if (request.onConflict === 'error') {
       throw new JobsError(
         'X_JOB_DUPLICATE',
         `A live job already holds this idempotency key (job ${result.id}).`,
@@ -71,35 +74,50 @@ export async function enqueueMany(
       { meta: { field: 'onConflict' } },
     );
   }
-  const firstOf = new Map<string, number>();
+  const owner = firstOccurrences(requests);
+  const uniqueIndexes: number[] = [];
+  for (let index = 0; index < requests.length; index += 1)
+    if (owner[index] === index) uniqueIndexes.push(index);
+  const results: EnqueueResult[] = new Array(requests.length);
+  for (let start = 0; start < uniqueIndexes.length; start += ENQUEUE_BATCH_SIZE) {
+    const indexes = uniqueIndexes.slice(start, start + ENQUEUE_BATCH_SIZE);
+    const written = await writeChunk(
+      ctx,
+      indexes.map((index) => requests[index] as EnqueueRequest),
+    );
+    written.forEach((result, offset) => {
+      results[indexes[offset] as number] = result;
+    });
+  }
+  for (let index = 0; index < requests.length; index += 1) {
+    const first = owner[index] as number;
+    if (first !== index) results[index] = { ...(results[first] as EnqueueResult), deduped: true };
+  }
+  return results;
+}
+
+/**
+ * For each request, the index of the first request in the batch with its `(name, tenant, key)`
+ * or its id (itself when none came earlier). NUL separates the parts: PostgreSQL text cannot
+ * hold one, so no two different keys join to the same string that could be written.
+ */
+function firstOccurrences(requests: readonly EnqueueRequest[]): number[] {
+  const firstByKey = new Map<string, number>();
   const firstById = new Map<string, number>();
-  const owner: number[] = [];
-  const unique: EnqueueRequest[] = [];
-  requests.forEach((request, index) => {
-    const key = JSON.stringify([request.name, request.tenantId ?? '', request.idempotencyKey]);
-    const earlier = firstOf.get(key) ?? firstById.get(request.id);
+  const owner: number[] = new Array(requests.length);
+  for (let index = 0; index < requests.length; index += 1) {
+    const request = requests[index] as EnqueueRequest;
+    const key = `${request.name}\u0000${request.tenantId ?? ''}\u0000${request.idempotencyKey}`;
+    const earlier = firstByKey.get(key) ?? firstById.get(request.id);
     if (earlier !== undefined) {
       owner[index] = earlier;
-      return;
+      continue;
     }
-    firstOf.set(key, index);
+    firstByKey.set(key, index);
     firstById.set(request.id, index);
     owner[index] = index;
-    unique.push(request);
-  });
-  const written = new Map<number, EnqueueResult>();
-  const uniqueIndexes = requests.map((_, index) => index).filter((index) => owner[index] === index);
-  for (let start = 0; start < unique.length; start += ENQUEUE_BATCH_SIZE) {
-    const chunk = unique.slice(start, start + ENQUEUE_BATCH_SIZE);
-    const results = await writeChunk(ctx, chunk);
-    for (const [offset, result] of results.entries())
-      written.set(uniqueIndexes[start + offset] as number, result);
   }
-  return requests.map((_, index) => {
-    const own = owner[index] as number;
-    const result = written.get(own) as EnqueueResult;
-    return own === index ? result : { ...result, deduped: true };
-  });
+  return owner;
 }
 
 async function writeChunk(ctx: DriverContext, chunk: readonly EnqueueRequest[]): Promise<EnqueueResult[]> {
@@ -107,25 +125,18 @@ async function writeChunk(ctx: DriverContext, chunk: readonly EnqueueRequest[]):
   let pending = chunk.map((_, index) => index);
   for (let round = 0; round < MAX_ROUNDS && pending.length > 0; round += 1) {
     const batch = pending.map((index) => chunk[index] as EnqueueRequest);
-    const rows = await ctx.query<ReadbackRow & { deduped: boolean }>(ctx.sql.enqueueMany, [
-      batch.map((r) => r.id),
-      batch.map((r) => r.runId),
-      batch.map((r) => r.name),
-      batch.map((r) => r.queue),
-      batch.map((r) => jsonParam(r.payload ?? null)),
-      batch.map((r) => r.tenantId),
-      batch.map((r) => r.idempotencyKey),
-      batch.map((r) => r.priority),
-      batch.map((r) => r.maxAttempts),
-      batch.map((r) => r.runAt ?? null),
-      batch.map((r) => r.enqueuedBy ?? null),
-      batch.map((r) => r.traceparent ?? null),
-    ]);
+    const rows = await ctx.query<WrittenRow>(ctx.sql.enqueueMany, enqueueManyParams(batch));
+    const written = Number(rows[0]?.written ?? 0);
+    const wroteAll = written === batch.length;
+    const wroteIds = new Set(wroteAll ? [] : (rows[0]?.ids ?? []));
     const unseen: number[] = [];
-    for (const row of rows) {
-      const index = pending[Number(row.ord) - 1] as number;
-      if (row.id === null || row.run_id === null) unseen.push(index);
-      else results[index] = { id: row.id, runId: row.run_id, deduped: row.deduped };
+    for (const index of pending) {
+      const request = chunk[index] as EnqueueRequest;
+      if (wroteAll || wroteIds.has(request.id)) {
+        results[index] = { id: request.id, runId: request.runId, deduped: false };
+      } else {
+        unseen.push(index);
+      }
     }
     const found = await readBack(
       ctx,
@@ -140,6 +151,24 @@ async function writeChunk(ctx: DriverContext, chunk: readonly EnqueueRequest[]):
   }
   if (pending.length > 0) throw contention();
   return results as EnqueueResult[];
+}
+
+/** SQL_ENQUEUE_MANY's twelve parallel arrays. */
+function enqueueManyParams(batch: readonly EnqueueRequest[]): unknown[][] {
+  return [
+    batch.map((r) => r.id),
+    batch.map((r) => r.runId),
+    batch.map((r) => r.name),
+    batch.map((r) => r.queue),
+    batch.map((r) => jsonParam(r.payload ?? null)),
+    batch.map((r) => r.tenantId),
+    batch.map((r) => r.idempotencyKey),
+    batch.map((r) => r.priority),
+    batch.map((r) => r.maxAttempts),
+    batch.map((r) => r.runAt ?? null),
+    batch.map((r) => r.enqueuedBy ?? null),
+    batch.map((r) => r.traceparent ?? null),
+  ];
 }
 
 /**
