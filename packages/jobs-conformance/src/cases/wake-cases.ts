@@ -50,6 +50,25 @@ export const wakeCases: readonly JobDriverCase[] = [
   },
   {
     group,
+    name: 'a subscriber hears every queue one enqueueMany made a row ready on',
+    async run(h) {
+      const { queues, unsubscribe } = listen(h);
+      const other = h.unique('q-other');
+      try {
+        expect(await enqueueUntilHeard(h, h.unique('q-warmup'), queues), 'the listener is live').toBe(true);
+        await h.driver.enqueueMany([h.request(h.queue), h.request(other), h.request(h.queue)]);
+        const deadline = Date.now() + 3_000;
+        while (Date.now() < deadline && !(queues.includes(h.queue) && queues.includes(other)))
+          await sleep(10);
+        expect(queues).toContain(h.queue);
+        expect(queues).toContain(other);
+      } finally {
+        unsubscribe();
+      }
+    },
+  },
+  {
+    group,
     name: 'an unsubscribed listener hears nothing more while another still does',
     async run(h) {
       const gone = listen(h);
