@@ -21,16 +21,16 @@ export const CLAIMED_FIELDS = [
 /** One of {@link CLAIMED_FIELDS}. */
 export type ClaimedField = (typeof CLAIMED_FIELDS)[number];
 
-/** What the claim script puts before the {@link CLAIMED_FIELDS} in each row of its reply. */
-export const CLAIM_ROW_HEAD = ['id', 'queue', 'token'] as const;
+/** What the claim script appends after the {@link CLAIMED_FIELDS} in each row of its reply. */
+export const CLAIM_ROW_TAIL = ['id', 'queue', 'token'] as const;
 
-/** A value of one claim reply row: {@link CLAIM_ROW_HEAD}, then {@link CLAIMED_FIELDS}. */
-export type ClaimRowValue = (typeof CLAIM_ROW_HEAD)[number] | ClaimedField;
+/** A value of one claim reply row: {@link CLAIMED_FIELDS}, then {@link CLAIM_ROW_TAIL}. */
+export type ClaimRowValue = ClaimedField | (typeof CLAIM_ROW_TAIL)[number];
 
 /**
  * The 0-based position of each value in one row of the claim reply, as `decodeClaimReply` reads it
  * (`attempts` there is already the claimed attempt, counted).
  */
 export const CLAIM_ROW_INDEX = Object.fromEntries(
-  [...CLAIM_ROW_HEAD, ...CLAIMED_FIELDS].map((name, i) => [name, i]),
+  [...CLAIMED_FIELDS, ...CLAIM_ROW_TAIL].map((name, i) => [name, i]),
 ) as Readonly<Record<ClaimRowValue, number>>;

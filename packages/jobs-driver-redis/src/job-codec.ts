@@ -53,8 +53,8 @@ export function decodeJobRecord(hash: JobHash): JobRecord {
 
 /**
  * Reads the claim script's reply, `[leaseExpiresAt, rowsJson]`: each row is
- * {@link CLAIM_ROW_INDEX}-ordered (id, queue, token, then the claimed hash fields, absent ones
- * `false`); the worker id is the claimer's own.
+ * {@link CLAIM_ROW_INDEX}-ordered (the claimed hash fields, absent ones `false`, then id, queue,
+ * token); the worker id is the claimer's own.
  */
 export function decodeClaimReply(reply: unknown, workerId: string): ClaimedJob[] {
   if (!Array.isArray(reply) || typeof reply[1] !== 'string') {

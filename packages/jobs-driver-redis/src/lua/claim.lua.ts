@@ -1,4 +1,4 @@
-import { CLAIM_ROW_HEAD, CLAIMED_FIELDS, type ClaimedField } from '../claimed-fields.js';
+import { CLAIM_ROW_TAIL, CLAIMED_FIELDS, type ClaimedField } from '../claimed-fields.js';
 import { defineLuaScript } from '../lua-script.js';
 import { BULK_WRITE } from './includes/bulk-write.lua.js';
 import { JOB_ROW } from './includes/job-row.lua.js';
@@ -27,8 +27,8 @@ ARGV[1] limit (positive integer)     ARGV[2] visibility timeout ms
 ARGV[3] worker id                    ARGV[4] token nonce (unique per call; token = nonce:i)
 ARGV[5..] queue names (distinct)
 Returns: { leaseExpiresAt, rows } where rows is a JSON array (cjson) with one array per claimed
-row: ${CLAIM_ROW_HEAD.join(', ')}, then the job-hash values of ${CLAIMED_FIELDS.join(', ')}
-(attempts counted; an absent field is false). One JSON string instead of a reply element per value
+row: the job-hash values of ${CLAIMED_FIELDS.join(', ')} (attempts counted; an absent
+field is false), then ${CLAIM_ROW_TAIL.join(', ')}. One JSON string instead of a reply element per value
 keeps the client's reply parsing to one string per claim.
 `,
   keys: ['base', 'paused'],
@@ -120,9 +120,9 @@ for n = 1, math.min(limit, #members) do
     running_keys[queue] = state_key('running', queue)
   end
   local row = redis.call('HMGET', key, ${CLAIMED_FIELDS.map((field) => `'${field}'`).join(', ')})
-  bulk_add(taken, ready_key, member)
+  if not single then bulk_add(taken, ready_key, member) end
   if row[1] then -- a ready member whose row is gone is only dropped
-    local token = nonce .. ':' .. n
+    local token = string.format('%s:%d', nonce, n)
     local attempts = tonumber(row[ATTEMPTS]) + 1
     local attempts_s = attempt_s[attempts]
     if attempts_s == nil then
@@ -132,11 +132,17 @@ for n = 1, math.min(limit, #members) do
     redis.call('HSET', key, 'state', 'running', 'attempts', attempts_s, 'token', token,
       'workerId', worker, 'startedAt', now_s, 'leaseExpiresAt', lease_s)
     row[ATTEMPTS] = attempts_s
+    row[${CLAIMED_FIELDS.length + 1}], row[${CLAIMED_FIELDS.length + 2}], row[${CLAIMED_FIELDS.length + 3}] = id, queue, token
     bulk_add(running, running_keys[queue], lease_s, id)
-    out[#out + 1] = { id, queue, token, unpack(row) }
+    out[#out + 1] = row
   end
 end
-bulk_flush('ZREM', taken, 1)
+if single and #members > 0 then
+  -- One queue: what was taken is exactly the head read above, the first #members by rank.
+  redis.call('ZREMRANGEBYRANK', state_key('ready', queues[1]), 0, #members - 1)
+else
+  bulk_flush('ZREM', taken, 1)
+end
 bulk_flush('ZADD', running, 2)
 if #out == 0 then return { lease, '[]' } end
 return { lease, cjson.encode(out) }
