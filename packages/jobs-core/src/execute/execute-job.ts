@@ -161,6 +161,32 @@ export function runTraced(execution: Execution): Promise<ExecutionResult> {
   );
 }
 
+/**
+ * What a body receives. `step` and `progress` are prototype getters, built on first read: a body
+ * that never touches them (most short jobs) pays neither for them nor for a closure per run.
+ */
+class RunArgs {
+  readonly input: unknown;
+  readonly ctx: JobRunContext;
+  readonly finalAttempt: boolean;
+  readonly #execution: Execution;
+
+  constructor(execution: Execution, input: unknown, ctx: JobRunContext, finalAttempt: boolean) {
+    this.#execution = execution;
+    this.input = input;
+    this.ctx = ctx;
+    this.finalAttempt = finalAttempt;
+  }
+
+  get step(): StepApi<boolean> {
+    return this.#execution.stepApi();
+  }
+
+  get progress(): (current: number, total?: number) => void {
+    return this.#execution.progressReport();
+  }
+}
+
 /** The result of every completed run (shared: results are read, never changed). */
 const COMPLETED: ExecutionResult = Object.freeze({ outcome: 'completed', code: null });
 
@@ -346,8 +372,8 @@ export class Execution implements RenewalHandlers {
     });
   }
 
-  /** The `step` API handed to the body: its runner is created on first use. */
-  #stepApi(): StepApi<boolean> {
+  /** The `step` API handed to the body (see {@link RunArgs}): its runner is created on first use. */
+  stepApi(): StepApi<boolean> {
     return {
       run: (name: string, fn: (signal: AbortSignal) => unknown, opts?: object) =>
         this.#steps().run(name, fn, opts),
@@ -358,8 +384,8 @@ export class Execution implements RenewalHandlers {
     } as unknown as StepApi<boolean>;
   }
 
-  /** The `progress` function handed to the body: its writer is created on first use. */
-  #progressReport(): (current: number, total?: number) => void {
+  /** The `progress` function handed to the body (see {@link RunArgs}): its writer is created on first use. */
+  progressReport(): (current: number, total?: number) => void {
     this.#progress ??= new ProgressWriter(this.#driver, this.#job, this.#options.logger);
     return this.#progress.report;
   }
@@ -398,19 +424,7 @@ export class Execution implements RenewalHandlers {
       name: this.#job.name,
       attempt: this.#job.attempt,
     };
-    const execution = this;
-    const args = {
-      input: this.#input,
-      ctx,
-      finalAttempt: this.#job.attempt >= definition.retry.attempts,
-      // Getters: a body that never touches `step` or `progress` never pays for them.
-      get step() {
-        return execution.#stepApi();
-      },
-      get progress() {
-        return execution.#progressReport();
-      },
-    };
+    const args = new RunArgs(this, this.#input, ctx, this.#job.attempt >= definition.retry.attempts);
 
     let body: Promise<unknown>;
     try {

@@ -271,9 +271,11 @@ class JobWorker implements Worker {
         continue;
       }
       extra = pool.prefetch;
-      // The queue ran dry: sleep until a slot frees, a wake arrives, or the idle wait passes.
+      // The queue ran dry: sleep until a slot frees, a wake arrives, or the idle wait passes — and
+      // no longer than a buffered job may wait, so one that would go stale is handed back in time.
       if (jobs.length > 0) idleWait = FIRST_IDLE_WAIT_MS;
-      await pool.changed(busy || jobs.length > 0 ? this.#idlePollMaxMs : idleWait);
+      const wait = busy || jobs.length > 0 ? this.#idlePollMaxMs : idleWait;
+      await pool.changed(pool.buffered > 0 ? Math.min(wait, this.#staleBufferMs()) : wait);
       if (jobs.length === 0 && !busy) idleWait = Math.min(idleWait * 2, this.#idlePollMaxMs);
     }
     await Promise.all(pool.takeAllBuffered().map((job) => this.#handBack(job)));
@@ -318,23 +320,23 @@ class JobWorker implements Worker {
     const held: Held = { job, execution, done: Promise.resolve() };
     this.#held.set(job.claim.token, held);
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
-    held.done = runTraced(execution)
-      .then(
-        (result) => this.#count(result.outcome),
-        (error: unknown) => {
-          this.#count('crashed');
-          this.#logger.log('error', 'jobs.execute.crashed', {
-            jobId: job.id,
-            name: job.name,
-            code: errorCode(error) ?? null,
-            message: error instanceof Error ? error.message : String(error),
-          });
-        },
-      )
-      .finally(() => {
-        this.#held.delete(job.claim.token);
-        freeSlot();
-      });
+    const finish = (outcome: string) => {
+      this.#count(outcome);
+      this.#held.delete(job.claim.token);
+      freeSlot();
+    };
+    held.done = runTraced(execution).then(
+      (result) => finish(result.outcome),
+      (error: unknown) => {
+        this.#logger.log('error', 'jobs.execute.crashed', {
+          jobId: job.id,
+          name: job.name,
+          code: errorCode(error) ?? null,
+          message: error instanceof Error ? error.message : String(error),
+        });
+        finish('crashed');
+      },
+    );
     return held.done;
   }
 
