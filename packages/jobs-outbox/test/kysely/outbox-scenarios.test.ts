@@ -137,7 +137,8 @@ describe.each(QUEUES)('transactional enqueue with $name', ({ open }) => {
         },
       },
       driver: queue,
-      claimLeaseMs: 400,
+      // Long enough that the survivor's first look lands inside it even on a loaded machine.
+      claimLeaseMs: 1_500,
     });
     await expect(crashing.runOnce()).rejects.toThrow('the process died here');
     expect(await jobsNamed('scenario-create-invoice')).toHaveLength(1);
@@ -145,7 +146,7 @@ describe.each(QUEUES)('transactional enqueue with $name', ({ open }) => {
     const survivor = observedDriver(queue);
     const next = relay(survivor.driver);
     expect(await next.runOnce()).toEqual({ claimed: 0, published: 0 }); // the dead relay's lease still holds
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await new Promise((resolve) => setTimeout(resolve, 1_550));
     expect(await next.runOnce()).toEqual({ claimed: 1, published: 1 });
     expect(survivor.published.map((request) => request.id)).toEqual([staged.id]);
     expect((await jobsNamed('scenario-create-invoice')).map((row) => row.id)).toEqual([staged.id]);
