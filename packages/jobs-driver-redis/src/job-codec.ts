@@ -38,7 +38,9 @@ export function decodeJobRecord(hash: JobHash): JobRecord {
     runAt: Number(required(hash, 'runAt')),
     startedAt: optionalNumber(hash.startedAt),
     finishedAt: optionalNumber(hash.finishedAt),
-    leaseExpiresAt: optionalNumber(hash.leaseExpiresAt),
+    // An acked row keeps its last lease fields (see the ack-row fragment): a lease is shown only
+    // while the row runs.
+    leaseExpiresAt: hash.state === 'running' ? optionalNumber(hash.leaseExpiresAt) : null,
     workerId: hash.workerId ?? null,
     lastError: hash.lastError === undefined ? null : (parseJson(hash.lastError) as unknown as JobErrorRecord),
     stopReason: (hash.stopReason ?? null) as StopReason | null,

@@ -131,6 +131,22 @@ describe('done retention', () => {
     expect((await driver.introspect!.list()).jobs.map((row) => row.id)).toEqual([dead.id]);
   });
 
+  it('expires only the row of a job that saved no step, and shows no lease once it is done', async () => {
+    const driver = pool.open({ doneTtlMs: 60_000 });
+    const { id, runId } = await driver.enqueue(request('q'));
+    const [job] = await claim(driver, ['q']);
+    expect((await driver.introspect!.get(id))?.leaseExpiresAt).toBe(job!.leaseExpiresAt);
+    expect(await driver.ack(id, job!.claim)).toBe(true);
+    expect(await pool.admin.pttl(driver.keys.job(id))).toBeGreaterThan(0);
+    expect(await pool.admin.exists(driver.keys.steps(runId))).toBe(0);
+    expect(await driver.introspect!.get(id)).toMatchObject({ state: 'done', leaseExpiresAt: null });
+    // The done row keeps its last token; every fenced call still refuses the finished claim.
+    expect(await driver.ack(id, job!.claim)).toBe(false);
+    expect(await driver.heartbeat(id, job!.claim, 60_000)).toBe(false);
+    expect(await driver.nack(id, job!.claim, { kind: 'release' })).toBe(false);
+    expect((await driver.introspect!.get(id))?.state).toBe('done');
+  });
+
   it('keeps done rows with doneTtlMs 0', async () => {
     const driver = pool.open({ doneTtlMs: 0 });
     const { id } = await driver.enqueue(request('q'));

@@ -113,6 +113,9 @@ for i = 1, count do
     fields[n + 3], fields[n + 4] = 'dedupe', field
     fields[n + 5], fields[n + 6] = 'id', id
     fields[n + 7], fields[n + 8] = 'seq', seq_s
+    -- Until a step is saved (step-save deletes it): lets the ack skip expiring a steps hash that
+    -- does not exist.
+    fields[n + 9], fields[n + 10] = 'noSteps', '1'
     redis.call('HSET', job_key(id), unpack(fields))
     taken[field] = id
     bulk_add(dedupe, K_DEDUPE, field, id)

@@ -21,14 +21,16 @@ local function new_ack_moves(now, retention)
 end
 
 -- Answers the row's queue when it was running under token (now done), nil when the claim no
--- longer holds it. Reads only what the ack needs (state, token, queue, dedupe field, runId).
+-- longer holds it. Reads only what the ack needs (state, token, queue, dedupe field, runId, the
+-- no-steps mark). The row keeps its last token and leaseExpiresAt: both mean something only while
+-- it is running (every fenced script checks the state first; introspection shows no lease for a
+-- row that is not running), and leaving them saves an HDEL per ack.
 local function ack_row(id, token, result, moves)
   local key = job_key(id)
-  local f = redis.call('HMGET', key, 'state', 'token', 'queue', 'dedupe', 'runId')
+  local f = redis.call('HMGET', key, 'state', 'token', 'queue', 'dedupe', 'runId', 'noSteps')
   if f[1] ~= 'running' or f[2] ~= token then return nil end
   local queue = f[3]
   redis.call('HSET', key, 'state', 'done', 'finishedAt', moves.now, 'result', result)
-  redis.call('HDEL', key, 'leaseExpiresAt', 'token')
   if f[4] then clear_dedupe_field(f[4], id) end
   local keys = moves.keys[queue]
   if keys == nil then
@@ -37,7 +39,7 @@ local function ack_row(id, token, result, moves)
   end
   bulk_add(moves.running, keys[1], id)
   bulk_add(moves.done, keys[2], moves.now, id)
-  if moves.expire then expire_done(id, f[5], moves.ttl) end
+  if moves.expire then expire_done(id, f[5], moves.ttl, f[6] ~= '1') end
   return queue
 end
 

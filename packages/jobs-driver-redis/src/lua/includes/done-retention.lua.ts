@@ -11,9 +11,11 @@ export const DONE_RETENTION = luaFragment({
   keys: ['base', 'jobs'],
   requires: [KEY_FUNCTIONS],
   lua: `
-local function expire_done(id, run_id, ttl)
+-- has_steps false: the row is marked noSteps (no step was ever saved), so there is no steps hash
+-- to expire and the PEXPIRE of a missing key is skipped.
+local function expire_done(id, run_id, ttl, has_steps)
   redis.call('PEXPIRE', job_key(id), ttl)
-  redis.call('PEXPIRE', steps_key(run_id), ttl)
+  if has_steps then redis.call('PEXPIRE', steps_key(run_id), ttl) end
 end
 
 -- Deletes up to max done rows of queue finished before cutoff (epoch ms); answers how many.
