@@ -340,7 +340,14 @@ const BROKEN: readonly {
     breakage: enqueueManyReordered,
     caughtBy: ['enqueue: enqueueMany answers in request order'],
   },
-  { name: 'never delivers a wake', breakage: wakeNeverDelivers, caughtBy: ['wake: a subscriber hears'] },
+  {
+    name: 'never delivers a wake',
+    breakage: wakeNeverDelivers,
+    caughtBy: [
+      'wake: a subscriber hears the queue of a newly ready row',
+      'wake: a subscriber hears every queue',
+    ],
+  },
   { name: 'ignores unsubscribe', breakage: unsubscribeIgnored, caughtBy: ['wake: an unsubscribed listener'] },
   {
     name: 'answers now() from another clock',
