@@ -1,23 +1,24 @@
 import { luaFragment } from '../../lua-script.js';
 import { BULK_WRITE } from './bulk-write.lua.js';
 import { DONE_RETENTION } from './done-retention.lua.js';
-import { TERMINAL } from './terminal.lua.js';
 
 /**
  * The fenced ack of one row, shared by `ack` and `ack-many`: a running row under its token becomes
  * done with its result and, with a retention, expires with its steps after it. Its moves between
- * `running:<queue>` and `done:<queue>` are gathered in `moves` and written by `flush_ack_moves`, one
- * ZREM and one ZADD per queue for a whole batch.
+ * `running:<queue>` and `done:<queue>` and the release of its dedupe field are gathered in `moves`
+ * and written by `flush_ack_moves`: one ZREM and one ZADD per queue, one HMGET and one HDEL of the
+ * dedupe hash, for a whole batch.
  */
 export const ACK_ROW = luaFragment({
   name: 'ack-row',
-  requires: [TERMINAL, DONE_RETENTION, BULK_WRITE],
+  keys: ['base', 'dedupe'],
+  requires: [DONE_RETENTION, BULK_WRITE],
   lua: `
 -- A batch of acks: its finish time and retention as the strings written (formatted once, not
 -- per row), and the index moves gathered for flush_ack_moves.
 local function new_ack_moves(now, retention)
   return { now = string.format('%d', now), ttl = retention, expire = tonumber(retention) > 0,
-    running = {}, done = {}, keys = {} }
+    running = {}, done = {}, keys = {}, dedupe_fields = {}, dedupe_ids = {} }
 end
 
 -- Answers the row's queue when it was running under token (now done), nil when the claim no
@@ -31,7 +32,11 @@ local function ack_row(id, token, result, moves)
   if f[1] ~= 'running' or f[2] ~= token then return nil end
   local queue = f[3]
   redis.call('HSET', key, 'state', 'done', 'finishedAt', moves.now, 'result', result)
-  if f[4] then clear_dedupe_field(f[4], id) end
+  if f[4] then
+    local n = #moves.dedupe_fields + 1
+    moves.dedupe_fields[n] = f[4]
+    moves.dedupe_ids[n] = id
+  end
   local keys = moves.keys[queue]
   if keys == nil then
     keys = { state_key('running', queue), state_key('done', queue) }
@@ -43,9 +48,21 @@ local function ack_row(id, token, result, moves)
   return queue
 end
 
+-- Writes the gathered moves, and frees the dedupe fields the acked rows still hold (one HMGET
+-- and one HDEL for the batch; a field taken over by a newer row stays).
 local function flush_ack_moves(moves)
   bulk_flush('ZREM', moves.running, 1)
   bulk_flush('ZADD', moves.done, 2)
+  local fields, ids = moves.dedupe_fields, moves.dedupe_ids
+  for first = 1, #fields, 4000 do
+    local last = math.min(first + 3999, #fields)
+    local holders = redis.call('HMGET', K_DEDUPE, unpack(fields, first, last))
+    local free = {}
+    for k = first, last do
+      if holders[k - first + 1] == ids[k] then free[#free + 1] = fields[k] end
+    end
+    if #free > 0 then redis.call('HDEL', K_DEDUPE, unpack(free)) end
+  end
 end
 `,
 });

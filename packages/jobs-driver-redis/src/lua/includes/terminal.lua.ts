@@ -7,13 +7,10 @@ export const TERMINAL = luaFragment({
   keys: ['base', 'dedupe'],
   requires: [JOB_ROW],
   lua: `
--- Frees a dedupe field when row id holds it (a field taken over by a newer row stays).
-local function clear_dedupe_field(field, id)
-  if redis.call('HGET', K_DEDUPE, field) == id then redis.call('HDEL', K_DEDUPE, field) end
-end
-
 local function clear_dedupe(row)
-  if row.dedupe then clear_dedupe_field(row.dedupe, row.id) end
+  if row.dedupe and redis.call('HGET', K_DEDUPE, row.dedupe) == row.id then
+    redis.call('HDEL', K_DEDUPE, row.dedupe)
+  end
 end
 
 -- state is 'done', 'dead' or 'cancelled'; the row must already be unindexed. Extra field/value
