@@ -14,7 +14,8 @@ export const ENQUEUE_SCRIPT = defineLuaScript({
 Writes job rows unless a live row holds their (name, tenant, key) or a row already has their id.
 A key repeated inside the call dedupes to the first. A new row is 'delayed' when runAt is in the
 future (server clock), else 'ready'; each queue that got work is woken once. One HSET per new row;
-the dedupe hash, the listing and each queue's ready/delayed set are written once per call.
+the dedupe hash is read once and written once per call, as are the listing and each queue's
+ready/delayed set.
 KEYS[1] base    the hash-tagged prefix; job:<id>, ready:<q>, delayed:<q> are built from it
 KEYS[2] seq     enqueue sequence counter
 KEYS[3] dedupe  hash: dedupe field -> live row id
@@ -43,9 +44,22 @@ local function negated(priority)
   return '-' .. priority
 end
 
--- The live row holding a dedupe field, or nil (a field whose row is gone is free).
-local function live_holder(field)
-  local id = redis.call('HGET', K_DEDUPE, field)
+-- The dedupe hash's entry for every request, read with one HMGET (per 4,000): nothing in this
+-- script writes the hash before its last lines, and keys repeated inside the call are tracked.
+local entries = {}
+do
+  local fields = {}
+  for i = 1, count do fields[i] = ARGV[1 + (i - 1) * STRIDE + 14] end
+  for first = 1, count, 4000 do
+    local last = math.min(first + 3999, count)
+    local got = redis.call('HMGET', K_DEDUPE, unpack(fields, first, last))
+    for k = first, last do entries[k] = got[k - first + 1] end
+  end
+end
+
+-- The live row holding request i's dedupe field, or nil (a field whose row is gone is free).
+local function live_holder(i)
+  local id = entries[i]
   if id and redis.call('EXISTS', job_key(id)) == 1 then return id end
   return nil
 end
@@ -55,7 +69,7 @@ local seen = {}
 for i = 1, count do
   local b = 1 + (i - 1) * STRIDE
   local field = ARGV[b + 14]
-  if ARGV[b + 11] == 'error' and (seen[field] or live_holder(field) or redis.call('EXISTS', job_key(ARGV[b + 1])) == 1) then
+  if ARGV[b + 11] == 'error' and (seen[field] or live_holder(i) or redis.call('EXISTS', job_key(ARGV[b + 1])) == 1) then
     return redis.error_reply('XJ_DUPLICATE ' .. i)
   end
   seen[field] = true
@@ -72,7 +86,7 @@ local now_s = string.format('%d', now)
 for i = 1, count do
   local b = 1 + (i - 1) * STRIDE
   local id, run_id, queue, field = ARGV[b + 1], ARGV[b + 2], ARGV[b + 4], ARGV[b + 14]
-  local holder = taken[field] or live_holder(field)
+  local holder = taken[field] or live_holder(i)
   if holder == nil and redis.call('EXISTS', job_key(id)) == 1 then holder = id end
   if holder then
     out[#out + 1] = i
