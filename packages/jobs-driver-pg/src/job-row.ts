@@ -1,15 +1,7 @@
-import type {
-  ClaimedJob,
-  JobErrorRecord,
-  JobProgress,
-  JobRecord,
-  JobState,
-  JsonValue,
-  StopReason,
-} from '@x/jobs-core';
-import { epochMs, epochMsOrNull, toNumber } from './row-values.js';
+import type { JobErrorRecord, JobProgress, JobRecord, JobState, JsonValue, StopReason } from '@x/jobs-core';
+import { epochMs, epochMsOrNull } from './row-values.js';
 
-/** A `jobs` row as the job-column list (`JOB_COLUMNS`) returns it. */
+/** A whole `jobs` row, as introspection reads it. */
 export interface JobRow {
   readonly id: string;
   readonly seq: string | number;
@@ -38,35 +30,6 @@ export interface JobRow {
   readonly cancel_reason: string | null;
   readonly enqueued_by: string | null;
   readonly traceparent: string | null;
-}
-
-/** A row SQL_CLAIM returned, as the claimer sees it. */
-export function toClaimedJob(row: JobRow): ClaimedJob {
-  return {
-    id: row.id,
-    runId: row.run_id,
-    name: row.name,
-    queue: row.queue,
-    payload: row.payload,
-    tenantId: row.tenant_id,
-    idempotencyKey: row.idempotency_key,
-    priority: row.priority,
-    attempt: row.attempts,
-    maxAttempts: row.max_attempts,
-    enqueuedAt: epochMs(row.enqueued_at),
-    runAt: epochMs(row.run_at),
-    leaseExpiresAt: epochMs(row.lease_expires_at),
-    enqueuedBy: row.enqueued_by,
-    traceparent: row.traceparent,
-    claim: { workerId: row.worker_id ?? '', token: row.claim_token ?? '' },
-  };
-}
-
-/** Claim order: higher priority first, then earlier run_at, then enqueue order. */
-export function compareClaimOrder(a: JobRow, b: JobRow): number {
-  return (
-    b.priority - a.priority || epochMs(a.run_at) - epochMs(b.run_at) || toNumber(a.seq) - toNumber(b.seq)
-  );
 }
 
 /** A row as introspection sees it. */

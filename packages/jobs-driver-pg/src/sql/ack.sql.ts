@@ -11,14 +11,15 @@ where id = $1::text and claim_token = $2::text and state = 'running'
 returning id`;
 
 /**
- * SQL_ACK_MANY — SQL_ACK for a batch: the driver gathers the acks that arrive in the same tick
- * into one statement (one round trip and one commit for many jobs), each fenced on its own token.
+ * SQL_ACK_MANY — SQL_ACK for a batch: the acks no claim carried (see SQL_CLAIM) go out gathered
+ * per tick in one statement (one round trip and one commit for many jobs), each fenced on its
+ * own token. An (id, token) pair given twice lands once.
  *
  * Params: arrays of equal length — `$1` job ids, `$2` claim tokens, `$3` results (JSON text).
- * Returns: `(id, token)` for every ack that landed.
+ * Returns: `(acked)` for every ack that landed: its 1-based position in the arrays.
  */
 export const SQL_ACK_MANY = `update :"SCHEMA".jobs j
 set state = 'done', result = a.result::jsonb, finished_at = now(), lease_expires_at = null
-from unnest($1::text[], $2::text[], $3::text[]) as a(id, token, result)
+from unnest($1::text[], $2::text[], $3::text[]) with ordinality as a(id, token, result, ord)
 where j.id = a.id and j.claim_token = a.token and j.state = 'running'
-returning j.id, a.token`;
+returning a.ord::int as acked`;
