@@ -1,9 +1,14 @@
 import { MIGRATION_0001_INITIAL } from './0001-initial.js';
 import { MIGRATION_0002_HOT_CLAIM } from './0002-hot-claim.js';
+import { MIGRATION_0003_CLAIM_ROOM } from './0003-claim-room.js';
 import type { Migration } from './migration.js';
 
 /** Every released migration, in version order. Append a new file; never edit a listed one. */
-export const MIGRATIONS: readonly Migration[] = [MIGRATION_0001_INITIAL, MIGRATION_0002_HOT_CLAIM];
+export const MIGRATIONS: readonly Migration[] = [
+  MIGRATION_0001_INITIAL,
+  MIGRATION_0002_HOT_CLAIM,
+  MIGRATION_0003_CLAIM_ROOM,
+];
 
 /** The schema version this release expects. */
 export const LATEST_MIGRATION_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
