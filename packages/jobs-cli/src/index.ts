@@ -1,7 +1,5 @@
 export type { BootHook, BootInput, BootResult } from './app-module/boot-hook.js';
 export type { DriverKind } from './backend/backend-choice.js';
-export type { CliIo, CliStream, StopSignal } from './cli-io.js';
-export { processIo } from './cli-io.js';
 export type { CancelJson } from './commands/cancel.js';
 export type { ManifestJson } from './commands/manifest.js';
 export type { MigrateJson } from './commands/migrate.js';
@@ -14,10 +12,7 @@ export type { OccurrenceView, TasksJson, TaskView } from './commands/tasks.js';
 export type { WorkersJson } from './commands/workers.js';
 export type { CliErrorCode } from './errors.js';
 export { CLI_ERROR_CODES } from './errors.js';
-export type { ExitCode } from './exit-code.js';
-export { EXIT_CODES } from './exit-code.js';
 export { DEFAULT_REDACTED_KEYS, REDACTED } from './redact.js';
-export { runCli } from './run-cli.js';
 export type { JobDetailView, ShowJson, StepView } from './views/job-detail-view.js';
 export type { JobListJson, JobSummaryView } from './views/job-summary-view.js';
 export type { LsJson, QueueView } from './views/queue-view.js';
