@@ -8,7 +8,6 @@ export { inProcessState } from './in-process-state.js';
 export type { LeaseLeaderOptions } from './lease-leader.js';
 export { leaseLeader, SCHEDULER_LEADER_KEY } from './lease-leader.js';
 export { nextOccurrences } from './next-occurrences.js';
-export { occurrenceKey } from './occurrence-key.js';
 export { pauseTask, resumeTask } from './pause-task.js';
 export type { Scheduler, SchedulerOptions, SchedulerRound } from './scheduler.js';
 export { createScheduler } from './scheduler.js';

@@ -4,12 +4,15 @@ import type { LeaseGrant, LeaseStore } from '@x/jobs-core';
 import { schedulerError } from './errors.js';
 import type { SchedulerLeader } from './scheduler-leader.js';
 
-/** The lease key the default leader holds in `driver.leases`. */
+/**
+ * The lease key the default leader holds in `driver.leases`: who leads the fleet now is
+ * `driver.leases.holders(SCHEDULER_LEADER_KEY)`. Every node of a fleet must use the same key.
+ */
 export const SCHEDULER_LEADER_KEY = 'x-jobs:scheduler:leader';
 
 /** Options of {@link leaseLeader}. */
 export interface LeaseLeaderOptions {
-  /** The lease key every node of one fleet shares. (Default: 'x-jobs:scheduler:leader') */
+  /** The lease key every node of one fleet shares. (Default: {@link SCHEDULER_LEADER_KEY}, 'x-jobs:scheduler:leader') */
   readonly key?: string;
   /** This node's holder id. (Default: `scheduler:<hostname>:<pid>:<random>`, unique per leader) */
   readonly holder?: string;
