@@ -31,7 +31,7 @@ export interface HarnessClaimOptions {
   readonly limit?: number;
   /** (Default: 'conformance-worker') */
   readonly workerId?: string;
-  /** (Default: {@link LONG_MS}) */
+  /** (Default: an hour, which no timing case lets pass) */
   readonly visibilityTimeoutMs?: number;
 }
 

@@ -1,6 +1,6 @@
 export type { ConformanceCase } from './conformance-case.js';
 export type { ConformanceSubject, DriverHarness, HarnessClaimOptions } from './driver-harness.js';
-export { createDriverHarness, expectErrorCode, LONG_MS } from './driver-harness.js';
+export { createDriverHarness } from './driver-harness.js';
 export type { ConformanceErrorCode } from './errors.js';
 export { CONFORMANCE_ERROR_CODES } from './errors.js';
 export type { JobDriverCase } from './job-driver-case.js';
