@@ -13,4 +13,3 @@ export { withOutbox } from './outbox-context.js';
 export type { OutboxPass, OutboxRelay } from './outbox-relay.js';
 export { createOutboxRelay } from './outbox-relay.js';
 export type { OutboxRelayOptions } from './relay-options.js';
-export { MAX_RELAY_BATCH } from './relay-options.js';
