@@ -56,7 +56,7 @@ export function decodeJobRecord(hash: JobHash): JobRecord {
 /**
  * Reads the claim script's reply, `[leaseExpiresAt, rowsJson]`: each row is
  * {@link CLAIM_ROW_INDEX}-ordered (the claimed hash fields, absent ones `false`, then id, queue,
- * token); the worker id is the claimer's own.
+ * token), every value a string; the worker id is the claimer's own.
  */
 export function decodeClaimReply(reply: unknown, workerId: string): ClaimedJob[] {
   if (!Array.isArray(reply) || typeof reply[1] !== 'string') {
@@ -69,41 +69,62 @@ export function decodeClaimReply(reply: unknown, workerId: string): ClaimedJob[]
   return jobs;
 }
 
-/** One row of the claim reply: strings, the counted attempt, and `false` for an absent field. */
-type ClaimRow = readonly (string | number | false)[];
+/** One row of the claim reply: strings, and `false` for an absent field. */
+type ClaimRow = readonly (string | false)[];
 
-const AT = CLAIM_ROW_INDEX;
+/** Each value's position in a claim reply row, resolved once (a constant index per field). */
+const {
+  id: ID,
+  runId: RUN_ID,
+  name: NAME,
+  queue: QUEUE,
+  payload: PAYLOAD,
+  tenantId: TENANT_ID,
+  idempotencyKey: IDEMPOTENCY_KEY,
+  priority: PRIORITY,
+  attempts: ATTEMPTS,
+  maxAttempts: MAX_ATTEMPTS,
+  enqueuedAt: ENQUEUED_AT,
+  runAt: RUN_AT,
+  enqueuedBy: ENQUEUED_BY,
+  traceparent: TRACEPARENT,
+  token: TOKEN,
+} = CLAIM_ROW_INDEX;
 
 function decodeClaimRow(row: ClaimRow, leaseExpiresAt: number, workerId: string): ClaimedJob {
   return {
-    id: mustRow(row, 'id'),
-    runId: mustRow(row, 'runId'),
-    name: mustRow(row, 'name'),
-    queue: mustRow(row, 'queue'),
-    payload: parseJson(mustRow(row, 'payload')),
-    tenantId: optionalRow(row[AT.tenantId]),
-    idempotencyKey: mustRow(row, 'idempotencyKey'),
-    priority: Number(mustRow(row, 'priority')),
-    attempt: Number(mustRow(row, 'attempts')),
-    maxAttempts: Number(mustRow(row, 'maxAttempts')),
-    enqueuedAt: Number(mustRow(row, 'enqueuedAt')),
-    runAt: Number(mustRow(row, 'runAt')),
+    id: text(row, ID),
+    runId: text(row, RUN_ID),
+    name: text(row, NAME),
+    queue: text(row, QUEUE),
+    payload: parseJson(text(row, PAYLOAD)),
+    tenantId: optionalText(row, TENANT_ID),
+    idempotencyKey: text(row, IDEMPOTENCY_KEY),
+    priority: Number(text(row, PRIORITY)),
+    attempt: Number(text(row, ATTEMPTS)),
+    maxAttempts: Number(text(row, MAX_ATTEMPTS)),
+    enqueuedAt: Number(text(row, ENQUEUED_AT)),
+    runAt: Number(text(row, RUN_AT)),
     leaseExpiresAt,
-    enqueuedBy: optionalRow(row[AT.enqueuedBy]),
-    traceparent: optionalRow(row[AT.traceparent]),
-    claim: { workerId, token: mustRow(row, 'token') },
+    enqueuedBy: optionalText(row, ENQUEUED_BY),
+    traceparent: optionalText(row, TRACEPARENT),
+    claim: { workerId, token: text(row, TOKEN) },
   };
 }
 
-function mustRow(row: ClaimRow, name: ClaimRowValue): string {
-  const value = row[AT[name]];
-  if (value === false || value === undefined)
-    throw redisError('X_REDIS_REPLY_INVALID', `A claimed row has no ${name}.`, { field: name });
-  return String(value);
+/** The string at position `at` of a claim row; a missing one is a reply the driver cannot read. */
+function text(row: ClaimRow, at: number): string {
+  const value = row[at];
+  if (typeof value !== 'string') {
+    const field = Object.keys(CLAIM_ROW_INDEX).find((name) => CLAIM_ROW_INDEX[name as ClaimRowValue] === at);
+    throw redisError('X_REDIS_REPLY_INVALID', `A claimed row has no ${field}.`, { field });
+  }
+  return value;
 }
 
-function optionalRow(value: string | number | false | undefined): string | null {
-  return value === false || value === undefined ? null : String(value);
+function optionalText(row: ClaimRow, at: number): string | null {
+  const value = row[at];
+  return typeof value === 'string' ? value : null;
 }
 
 function required(hash: JobHash, name: string): string {
