@@ -27,7 +27,7 @@ import { migrateSchema } from './migrations/migrate-schema.js';
 import { claimJobs } from './queue/claim-jobs.js';
 import { enqueueMany, enqueueOne } from './queue/enqueue-jobs.js';
 import { queueStats } from './queue/queue-stats.js';
-import { ackJob, createAckQueue, heartbeatJob, nackJob, recordProgress } from './queue/settle-jobs.js';
+import { ackJob, createAckBatch, heartbeatJob, nackJob, recordProgress } from './queue/settle-jobs.js';
 import { kyselySession, type SqlSession } from './sql-session.js';
 import { bindStatements } from './statements.js';
 import { createBackfillLedger } from './stores/backfill-ledger.js';
@@ -101,7 +101,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     session: runtime.session,
     ready: () => lifecycle.ready(),
   });
-  const acks = createAckQueue(ctx);
+  const acks = createAckBatch(ctx);
   const track = <T>(call: () => Promise<T>): Promise<T> => lifecycle.track(call);
 
   const steps: StepStore = tracked(createStepStore(ctx), lifecycle);
@@ -122,8 +122,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     enqueue: (request: EnqueueRequest): Promise<EnqueueResult> => track(() => enqueueOne(ctx, request)),
     enqueueMany: (requests: readonly EnqueueRequest[]): Promise<readonly EnqueueResult[]> =>
       track(async () => (requests.length === 0 ? [] : enqueueMany(ctx, requests))),
-    claim: (options: ClaimOptions): Promise<readonly ClaimedJob[]> =>
-      track(() => claimJobs(ctx, acks, options)),
+    claim: (options: ClaimOptions): Promise<readonly ClaimedJob[]> => track(() => claimJobs(ctx, options)),
     ack: (jobId: string, claim: ClaimRef, result?: JsonValue): Promise<boolean> =>
       track(() => ackJob(acks, jobId, claim, result)),
     nack: (jobId: string, claim: ClaimRef, options: NackOptions): Promise<boolean> =>

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_URL } from '../../test/database-url.js';
@@ -9,21 +8,14 @@ import { migrate } from '../migrate.js';
 import { postgresJobDriver } from '../postgres-job-driver.js';
 import type { PostgresJobDriver } from '../sql-job-driver.js';
 
-const schema = scratchSchemaName('claim_acks');
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 3 });
-/** Every statement the driver sent, through Kysely's log. */
-const sent: string[] = [];
+const schema = scratchSchemaName('claim');
+/** One connection, so the driver's prepared statements can be inspected from it. */
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
 let driver: PostgresJobDriver;
 
 beforeAll(async () => {
   await migrate({ connectionString: DATABASE_URL }, { schema });
-  const db = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (event.level === 'query') sent.push(event.query.sql);
-    },
-  });
-  driver = postgresJobDriver({ db }, { schema, migrate: false });
+  driver = postgresJobDriver({ pool }, { schema, migrate: false, wake: false });
   await driver.ready();
 });
 afterAll(async () => {
@@ -32,72 +24,47 @@ afterAll(async () => {
   await dropSchema(schema);
 });
 
-const claim = (queue: string, limit: number, visibilityTimeoutMs = 60_000) =>
-  driver.claim({ queues: [queue], limit, workerId: 'w', visibilityTimeoutMs });
+const claim = (queue: string, limit: number) =>
+  driver.claim({ queues: [queue], limit, workerId: 'w', visibilityTimeoutMs: 60_000 });
 
-const counts = async (queue: string) => (await driver.stats()).find((entry) => entry.queue === queue)?.counts;
-
-describe('acks ride on the next claim', () => {
-  it('acks pending when a claim goes out land in its statement, each fenced on its own token', async () => {
-    const queue = `ride-${randomUUID()}`;
-    await driver.enqueueMany(Array.from({ length: 5 }, () => enqueueRequest({ queue })));
-    const [first, second, third] = await claim(queue, 3);
-    sent.length = 0;
-    const acks = [
-      driver.ack(first!.id, first!.claim, { n: 1 }),
-      driver.ack(second!.id, { ...second!.claim, token: 'not-the-token' }),
-      driver.ack(third!.id, third!.claim),
-      driver.ack(third!.id, third!.claim),
-    ];
-    const next = await claim(queue, 10);
-    expect(sent).toHaveLength(1);
-    expect(await Promise.all(acks)).toEqual([true, false, true, false]);
-    expect(next).toHaveLength(2);
-    expect(await driver.introspect.get(first!.id)).toMatchObject({ state: 'done', result: { n: 1 } });
-    expect(await counts(queue)).toMatchObject({ done: 2, running: 3 });
-  });
-
-  it('a row acked in the statement is not claimed back by it, even with its lease lapsed', async () => {
-    const queue = `lapsed-${randomUUID()}`;
-    const request = enqueueRequest({ queue });
+describe('claim', () => {
+  it('answers the same times (epoch ms) and fields introspection reads from the row', async () => {
+    const queue = `fields-${randomUUID()}`;
+    const request = enqueueRequest({ queue, runAt: driver.now() - 1_234.5, priority: 3 });
     await driver.enqueueMany([request]);
-    const [held] = await claim(queue, 1, 1);
-    const lapsed = async () =>
-      ((await driver.introspect.get(request.id))?.leaseExpiresAt ?? 0) < driver.now();
-    await expect.poll(lapsed).toBe(true);
-    sent.length = 0;
-    const acked = driver.ack(held!.id, held!.claim);
-    const next = await claim(queue, 10);
-    expect(sent).toHaveLength(1);
-    expect(await acked).toBe(true);
-    expect(next).toEqual([]);
-    expect(await counts(queue)).toMatchObject({ done: 1, running: 0 });
-  });
-
-  it('acks left when no claim comes go out by themselves', async () => {
-    const queue = `alone-${randomUUID()}`;
-    await driver.enqueueMany([enqueueRequest({ queue }), enqueueRequest({ queue })]);
-    const claimed = await claim(queue, 2);
-    sent.length = 0;
-    expect(await Promise.all(claimed.map((job) => driver.ack(job.id, job.claim)))).toEqual([true, true]);
-    expect(sent).toHaveLength(1);
-    expect(await counts(queue)).toMatchObject({ done: 2 });
-  });
-
-  it('a claim that fails fails the acks it carried, which stay unlanded', async () => {
-    const queue = `fails-${randomUUID()}`;
-    const request = enqueueRequest({ queue });
-    await driver.enqueueMany([request]);
-    const [held] = await claim(queue, 1);
-    const acked = driver.ack(held!.id, held!.claim);
-    const failed = driver.claim({
-      queues: ['bad\u0000queue'],
-      limit: 1,
-      workerId: 'w',
-      visibilityTimeoutMs: 1,
+    const [claimed] = await claim(queue, 5);
+    const record = await driver.introspect.get(request.id);
+    expect(claimed).toEqual({
+      id: record?.id,
+      runId: record?.runId,
+      name: record?.name,
+      queue,
+      payload: record?.payload,
+      tenantId: record?.tenantId,
+      idempotencyKey: record?.idempotencyKey,
+      priority: 3,
+      attempt: 1,
+      maxAttempts: record?.maxAttempts,
+      enqueuedAt: record?.enqueuedAt,
+      runAt: record?.runAt,
+      leaseExpiresAt: record?.leaseExpiresAt,
+      enqueuedBy: record?.enqueuedBy,
+      traceparent: record?.traceparent,
+      claim: { workerId: 'w', token: expect.any(String) },
     });
-    await expect(failed).rejects.toMatchObject({ code: expect.stringMatching(/^X_/) });
-    await expect(acked).rejects.toMatchObject({ code: expect.stringMatching(/^X_/) });
-    expect(await driver.introspect.get(request.id)).toMatchObject({ state: 'running' });
+    expect(Number.isInteger(claimed?.leaseExpiresAt)).toBe(true);
+  });
+
+  it('keeps one generic plan for its prepared statement instead of planning every call', async () => {
+    const queue = `plan-${randomUUID()}`;
+    await driver.enqueueMany(Array.from({ length: 8 }, () => enqueueRequest({ queue })));
+    for (let i = 0; i < 8; i += 1) expect(await claim(queue, 1)).toHaveLength(1);
+    const { rows } = await pool.query<{ generic_plans: string; custom_plans: string }>(
+      `select generic_plans, custom_plans from pg_prepared_statements
+       where statement like '%for update skip locked%' and statement like $1`,
+      [`%"${schema}".jobs%`],
+    );
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]?.generic_plans)).toBeGreaterThanOrEqual(3);
   });
 });

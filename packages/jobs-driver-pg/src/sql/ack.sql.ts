@@ -11,9 +11,9 @@ where id = $1::text and claim_token = $2::text and state = 'running'
 returning id`;
 
 /**
- * SQL_ACK_MANY — SQL_ACK for a batch: the acks no claim carried (see SQL_CLAIM) go out gathered
- * per tick in one statement (one round trip and one commit for many jobs), each fenced on its
- * own token. An (id, token) pair given twice lands once.
+ * SQL_ACK_MANY — SQL_ACK for a batch: the driver gathers the acks that arrive while earlier
+ * batches commit into one statement (one round trip and one commit for many jobs), each fenced on
+ * its own token. An (id, token) pair given twice lands once.
  *
  * Params: arrays of equal length — `$1` job ids, `$2` claim tokens, `$3` results (JSON text).
  * Returns: `(acked)` for every ack that landed: its 1-based position in the arrays.
