@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { JobDriver } from '@x/jobs-core';
+import type { Kysely } from 'kysely';
 
 /** Where the queue lives, and a line saying so. */
 export interface Queue {
@@ -9,12 +10,14 @@ export interface Queue {
 
 /**
  * The queue's driver: PostgreSQL when `DATABASE_URL` is set, Redis when `REDIS_URL` is, else the
- * demo's own embedded database (one PGlite instance for the app's tables, its outbox and the queue).
- * Each driver is imported only when chosen.
+ * demo's own embedded database (one PGlite instance for the app's tables, its outbox and the queue;
+ * the queue runs its statements through the app's Kysely instance, so they wait for the app's
+ * transactions instead of landing inside them). Each driver is imported only when chosen.
  */
 export async function openQueue(
   env: Readonly<Record<string, string | undefined>>,
-  pglite: PGlite,
+  // biome-ignore lint/suspicious/noExplicitAny: the app's Kysely, whatever its tables
+  app: { readonly pglite: PGlite; readonly db: Kysely<any> },
 ): Promise<Queue> {
   if (env.DATABASE_URL !== undefined && env.DATABASE_URL !== '') {
     const { postgresJobDriver } = await import('@x/jobs-driver-pg');
@@ -29,5 +32,6 @@ export async function openQueue(
     return { driver: redisJobDriver({ url: env.REDIS_URL, prefix }), where: `Redis (prefix ${prefix})` };
   }
   const { pgliteJobDriver } = await import('@x/jobs-driver-pg/pglite');
-  return { driver: await pgliteJobDriver({ pglite, schema: 'x_jobs' }), where: 'the embedded PGlite' };
+  const driver = await pgliteJobDriver({ pglite: app.pglite, db: app.db, schema: 'x_jobs' });
+  return { driver, where: 'the embedded PGlite' };
 }

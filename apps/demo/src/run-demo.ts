@@ -57,7 +57,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const shutdown: (() => Promise<unknown>)[] = [() => app.db.destroy(), stopTelemetry, () => lock.release()];
   try {
     await migrateOutbox(app.db);
-    const queue = await openQueue(options.env, app.pglite);
+    const queue = await openQueue(options.env, app);
     shutdown.unshift(() => queue.driver.close());
     const { driver } = queue;
     const where = displayPath(options.dataDir, options.env.INIT_CWD ?? process.cwd());

@@ -24,6 +24,16 @@ export interface PgliteJobDriverOptions extends SqlJobDriverOptions {
    * cannot tell which directory an instance uses).
    */
   readonly pglite?: PGlite;
+  /**
+   * The Kysely instance your own code uses over that same `pglite` (with `kysely-pglite-dialect`).
+   * Pass it whenever your code opens transactions on the instance: PGlite has one session, and a
+   * Kysely instance serializes only its own transactions, so a second Kysely (the driver's own)
+   * would run its statements inside your open transaction — and a rollback of yours would take an
+   * enqueue the driver had already answered with it. Given `db`, the driver's statements wait for
+   * your transactions. Not closed by the driver. Needs `pglite`.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: a Kysely instance typed with any app's tables
+  readonly db?: Kysely<any>;
 }
 
 /**
@@ -41,6 +51,11 @@ export async function pgliteJobDriver(options: PgliteJobDriverOptions = {}): Pro
   if (options.dataDir !== undefined && options.pglite !== undefined) {
     throw pgError('X_PG_OPTIONS_INVALID', 'Pass dataDir or pglite, not both.', { field: 'pglite' });
   }
+  if (options.db !== undefined && options.pglite === undefined) {
+    throw pgError('X_PG_OPTIONS_INVALID', 'db needs pglite: pass the PGlite instance that Kysely runs on.', {
+      field: 'db',
+    });
+  }
   if (options.dataDir !== undefined && (typeof options.dataDir !== 'string' || options.dataDir === '')) {
     throw pgError('X_PG_OPTIONS_INVALID', 'dataDir: must be a non-empty path.', { field: 'dataDir' });
   }
@@ -53,7 +68,9 @@ export async function pgliteJobDriver(options: PgliteJobDriverOptions = {}): Pro
     const pglite = options.pglite ?? (owned as PGlite);
     const driver = createSqlJobDriver({
       name: 'pglite',
-      db: new Kysely<JobsDatabase>({ dialect: new PGliteDialect(pglite) }),
+      db:
+        (options.db as Kysely<JobsDatabase> | undefined) ??
+        new Kysely<JobsDatabase>({ dialect: new PGliteDialect(pglite) }),
       schema,
       migrate: options.migrate ?? true,
       doneRetentionMs,
