@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { OUTBOX_STORE_CASES, runOutboxStoreCase } from '@x/jobs-conformance';
-import { memoryJobDriver } from '@x/jobs-driver-memory';
+import { pgliteJobDriver } from '@x/jobs-driver-pg/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +75,8 @@ describe('kyselyOutboxStore on PGlite', () => {
 
   it('a relay publishes what committed, in order, and marks it published', async () => {
     const store = await freshStore();
-    const driver = memoryJobDriver();
+    // The queue on the same PGlite, through the same Kysely: the shape the demo runs.
+    const driver = await pgliteJobDriver({ pglite, db, schema: 'relay_queue' });
     const requests = [1, 2, 3].map((n) => testRequest('relay', n));
     await db.transaction().execute((trx) => store.stageMany(trx, requests));
     const relay = createOutboxRelay({ store, driver, name: 'pglite-relay' });
