@@ -8,7 +8,7 @@ const group = 'enqueue';
 export const enqueueCases: readonly JobDriverCase[] = [
   {
     group,
-    name: 'enqueue → claim → ack: the row ends done with its result',
+    name: 'enqueue → claim → ack: the row ends done with its result and no lease',
     async run(h) {
       const written = await h.enqueue(h.queue);
       expect(written.deduped).toBe(false);
@@ -19,6 +19,8 @@ export const enqueueCases: readonly JobDriverCase[] = [
       expect(row.state).toBe('done');
       expect(row.result).toEqual({ sent: true });
       expect(row.finishedAt).not.toBeNull();
+      // A lease belongs to a running row only: a done row shows none, whatever the driver keeps.
+      expect(row.leaseExpiresAt).toBeNull();
       expect(await h.claim(h.queue)).toHaveLength(0);
     },
   },
