@@ -18,7 +18,7 @@ let tables = 0;
 beforeAll(async () => {
   pglite = await PGlite.create();
   db = new Kysely({ dialect: new PGliteDialect(pglite) });
-});
+}, 180_000); // starting PGlite takes seconds, and far longer while the whole suite runs
 afterAll(async () => {
   await db?.destroy(); // closes the PGlite instance too
 });
