@@ -15,7 +15,7 @@ let driver: PostgresJobDriver;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'x-jobs-pglite-'));
   driver = await pgliteJobDriver({ dataDir });
-});
+}, 180_000); // starting PGlite takes seconds, and far longer while the whole suite runs
 afterAll(async () => {
   await driver.close();
   await rm(dataDir, { recursive: true, force: true });
