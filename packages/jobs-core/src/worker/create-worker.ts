@@ -221,8 +221,13 @@ class JobWorker implements Worker {
     // trips) and falls back to `prefetch` as soon as one comes back short or a buffered job goes
     // stale (long jobs: hand work back to other workers rather than hoard it).
     let extra = pool.prefetch;
+    // The default buffer may grow to MAX_PREFETCH_BOOST; one the app sized grows to 16× its size.
     const maxExtra =
-      pool.prefetch === 0 ? 0 : Math.max(pool.prefetch, Math.min(MAX_PREFETCH_BOOST, pool.prefetch * 16));
+      pool.prefetch === 0
+        ? 0
+        : this.#options.prefetch === undefined
+          ? Math.max(pool.prefetch, MAX_PREFETCH_BOOST)
+          : Math.max(pool.prefetch, Math.min(MAX_PREFETCH_BOOST, pool.prefetch * 16));
     while (this.#state === 'running') {
       if (this.#startBuffered(pool) > 0) extra = pool.prefetch;
       const boostedRefill = extra > pool.prefetch && pool.buffered <= extra / 2;

@@ -28,9 +28,9 @@ export interface WorkerOptions {
    * Claimed jobs each pool keeps waiting beyond its running ones, so claims come in batches and a
    * freed slot starts the next job without a round trip. A buffered job not started within a third
    * of its lease (at most 2 s) is handed back uncounted; so are buffered jobs at stop. 0 turns it
-   * off. While claims keep coming back full (a deep queue) the buffer doubles per claim, up to 16×
-   * this (at most 500), and falls back to it when a claim comes back short or a buffered job goes
-   * stale. (Default: twice the pool size, at most 100)
+   * off. While claims keep coming back full (a deep queue) the buffer doubles per claim — up to 500
+   * with the default, up to 16× an explicit value (at most 500) — and falls back to it when a claim
+   * comes back short or a buffered job goes stale. (Default: twice the pool size, at most 100)
    */
   readonly prefetch?: number;
   /** Per-process caps. (Default: none) */
