@@ -19,7 +19,7 @@ export interface SpawnOptions {
 
 /**
  * One forked worker process, seen from the host: wait for it to be ready, start it, stop it
- * cleanly, or SIGKILL it. Forks inherit the tsx loader and the `@x/source` condition.
+ * cleanly, or SIGKILL it. Forks inherit the tsx loader (and run the built @x packages, like the host).
  */
 export class WorkerProcessHandle {
   /** Jobs the process reported running. */
