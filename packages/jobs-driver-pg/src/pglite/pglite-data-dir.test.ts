@@ -52,11 +52,12 @@ describe('pgliteJobDriver on a data directory', () => {
     await expect(pgliteJobDriver({ dataDir })).rejects.toMatchObject({ code: 'X_PGLITE_LOCKED' });
   });
 
+  // A child process starts tsx and loads PGlite's module: seconds, and far longer under a full run.
   it('refuses a second process opening the same directory', async () => {
     expect(await runScript(join(import.meta.dirname, '../../test/open-pglite.ts'), [dataDir])).toBe(
       'X_PGLITE_LOCKED',
     );
-  });
+  }, 90_000);
 
   it('a lock taken with the exported lockDataDir (a caller opening PGlite itself) refuses the driver, here and in another process', async () => {
     const callersDir = await mkdtemp(join(tmpdir(), 'x-jobs-pglite-caller-'));
@@ -73,7 +74,7 @@ describe('pgliteJobDriver on a data directory', () => {
     } finally {
       await rm(callersDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('refuses dataDir and pglite together, and an empty dataDir', async () => {
     await expect(pgliteJobDriver({ dataDir, pglite: {} as PGlite })).rejects.toMatchObject({
