@@ -1,22 +1,26 @@
 import type { ClaimedJob, JsonValue } from '@x/jobs-core';
+import type { JobRow } from '../job-row.js';
 import { toNumber } from '../row-values.js';
 
-/** A row as a claim answers it (`CLAIMED_COLUMNS`). */
-export interface ClaimedRow {
-  readonly id: string;
-  readonly seq: string | number;
-  readonly run_id: string;
-  readonly name: string;
-  readonly queue: string;
-  readonly payload: JsonValue;
-  readonly tenant_id: string | null;
-  readonly idempotency_key: string;
-  readonly priority: number;
-  readonly attempts: number;
-  readonly max_attempts: number;
+/** A row as a claim answers it (`CLAIMED_COLUMNS`): the job's fields, its token, times as epoch ms. */
+export interface ClaimedRow
+  extends Pick<
+    JobRow,
+    | 'id'
+    | 'seq'
+    | 'run_id'
+    | 'name'
+    | 'queue'
+    | 'payload'
+    | 'tenant_id'
+    | 'idempotency_key'
+    | 'priority'
+    | 'attempts'
+    | 'max_attempts'
+    | 'enqueued_by'
+    | 'traceparent'
+  > {
   readonly claim_token: string;
-  readonly enqueued_by: string | null;
-  readonly traceparent: string | null;
   readonly enqueued_at: number;
   readonly run_at: number;
   readonly lease_expires_at: number;
