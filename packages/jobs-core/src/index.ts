@@ -29,7 +29,7 @@ export {
   executeJob,
 } from './execute/execute-job.js';
 export type { ExecutionObserver } from './execute/execution-observer.js';
-export { currentJobRun, enableCurrentJobRun } from './execute/job-run-storage.js';
+export { currentJobRun, disableCurrentJobRun } from './execute/job-run-storage.js';
 export { DEFAULT_EVENT_TTL_MS, publishEvent } from './execute/publish-event.js';
 export { isStepSuspension, StepSuspension } from './execute/step-suspension.js';
 export { isJobHandle } from './job/definition-of.js';

@@ -39,7 +39,7 @@ export const CORE_ERROR_CODES = {
   X_DRAINING: 'The worker is shutting down; the attempt is handed back uncounted.',
   X_JOB_LEASE_LOST: 'The job was cancelled or its lease lapsed while this worker ran it.',
   X_CURRENT_RUN_DISABLED:
-    'currentJobRun() was called before enableCurrentJobRun() turned the ambient run context on.',
+    'currentJobRun() was called after disableCurrentJobRun() turned the ambient run context off.',
   X_JOB_SLOT_LOST: 'The fleet concurrency slot this run held was taken by another worker.',
   X_JOB_CONCURRENCY_BUSY: "The job's fleet concurrency cap is full and it declared whenBusy: 'fail'.",
   X_JOB_CONCURRENCY_UNENFORCEABLE: 'A job declares concurrency but the driver has no lease store.',

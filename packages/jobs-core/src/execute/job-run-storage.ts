@@ -2,17 +2,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { coreError } from '../errors/core-error.js';
 import type { JobRunContext } from '../job/job-context.js';
 
-/** The ambient run context, once {@link enableCurrentJobRun} created it. */
-let storage: AsyncLocalStorage<JobRunContext> | undefined;
+/** The ambient run context; undefined once {@link disableCurrentJobRun} turned it off. */
+let storage: AsyncLocalStorage<JobRunContext> | undefined = new AsyncLocalStorage<JobRunContext>();
 
 /**
- * Turns on {@link currentJobRun} for this process: from now on every job body runs inside an
- * `AsyncLocalStorage` scope. Off until called because on Node 20 the first scope makes every
- * promise of the process pay an async hook (≈ 10 % of a worker's CPU on short jobs). Call it once
- * at startup, before the worker starts; calling it again does nothing.
+ * Turns the ambient run context off for this process: job bodies then run outside any
+ * `AsyncLocalStorage` scope, and {@link currentJobRun} throws `X_CURRENT_RUN_DISABLED`. For apps
+ * that never call `currentJobRun()`: on Node 20 the first scope makes every promise of the
+ * process pay an async hook (≈ 10 % of a worker's CPU on jobs that do almost nothing). Call it
+ * once at startup, before the worker starts; it cannot be undone.
  */
-export function enableCurrentJobRun(): void {
-  storage ??= new AsyncLocalStorage<JobRunContext>();
+export function disableCurrentJobRun(): void {
+  storage = undefined;
 }
 
 /** Runs `fn` with `ctx` as the ambient run context (what {@link currentJobRun} answers inside it). */
@@ -23,14 +24,14 @@ export function withJobRun<T>(ctx: JobRunContext, fn: () => T): T {
 /**
  * The context of the job run executing on this async path, or undefined outside one: how code
  * deep inside a job body (a tenant guard, a repository) reads `actor.orgId` without threading ctx.
- * Needs {@link enableCurrentJobRun} first (`X_CURRENT_RUN_DISABLED` otherwise, so a forgotten
- * call is an error rather than a silent "not in a job").
+ * After {@link disableCurrentJobRun} it throws `X_CURRENT_RUN_DISABLED` (an error, not a silent
+ * "not in a job").
  */
 export function currentJobRun(): JobRunContext | undefined {
   if (storage === undefined) {
     throw coreError(
       'X_CURRENT_RUN_DISABLED',
-      'currentJobRun() needs enableCurrentJobRun() to be called once at startup, before the worker starts.',
+      'currentJobRun() was called after disableCurrentJobRun() turned the ambient run context off.',
     );
   }
   return storage.getStore();

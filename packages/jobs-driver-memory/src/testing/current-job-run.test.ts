@@ -1,10 +1,10 @@
-import { currentJobRun, enableCurrentJobRun, type JobRunContext, job } from '@x/jobs-core';
+import { currentJobRun, disableCurrentJobRun, type JobRunContext, job } from '@x/jobs-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createJobTestHarness, type JobTestHarness } from './index.js';
 
-// One file of its own: enableCurrentJobRun() turns the ambient context on for the whole process,
-// so the "before it is enabled" case must run before any test here enables it.
+// One file of its own: disableCurrentJobRun() turns the ambient context off for the whole process,
+// for good, so the "after it is disabled" case must run after every other case here.
 
 let harness: JobTestHarness | undefined;
 afterEach(async () => {
@@ -37,23 +37,13 @@ const ambient = job({
 });
 
 describe('currentJobRun', () => {
-  it('is X_CURRENT_RUN_DISABLED, inside a job and out, until enableCurrentJobRun() is called', async () => {
-    expect(() => currentJobRun()).toThrow(expect.objectContaining({ code: 'X_CURRENT_RUN_DISABLED' }));
-    harness = createJobTestHarness({ jobs: [ambient] });
-    await harness.run(ambient, { orgId: 'org-1' });
-    await harness.drain();
-    expect(failures).toEqual([expect.objectContaining({ code: 'X_CURRENT_RUN_DISABLED' })]);
-    expect(seen).toEqual([]);
-  });
-
-  it('once enabled, answers the run of the body on its whole async path, and undefined outside', async () => {
-    enableCurrentJobRun();
-    enableCurrentJobRun(); // idempotent
+  it('answers the run of the body on its whole async path, and undefined outside one', async () => {
     expect(currentJobRun()).toBeUndefined();
     harness = createJobTestHarness({ jobs: [ambient] });
     const first = await harness.run(ambient, { orgId: 'org-2' });
     const second = await harness.run(ambient, { orgId: 'org-3' });
     await harness.drain();
+    expect(failures).toEqual([]);
     expect(seen).toHaveLength(2);
     const byJob = new Map(seen.map((entry) => [entry.after?.jobId, entry]));
     for (const [enqueued, orgId] of [
@@ -65,5 +55,16 @@ describe('currentJobRun', () => {
       expect(entry?.after).toMatchObject({ jobId: enqueued.id, name: ambient.name, actor: { orgId } });
     }
     expect(currentJobRun()).toBeUndefined();
+  });
+
+  it('is X_CURRENT_RUN_DISABLED, inside a job and out, once disableCurrentJobRun() was called', async () => {
+    seen.length = 0;
+    disableCurrentJobRun();
+    expect(() => currentJobRun()).toThrow(expect.objectContaining({ code: 'X_CURRENT_RUN_DISABLED' }));
+    harness = createJobTestHarness({ jobs: [ambient] });
+    await harness.run(ambient, { orgId: 'org-1' });
+    await harness.drain();
+    expect(failures).toEqual([expect.objectContaining({ code: 'X_CURRENT_RUN_DISABLED' })]);
+    expect(seen).toEqual([]);
   });
 });
