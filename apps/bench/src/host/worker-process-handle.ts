@@ -28,11 +28,14 @@ export class WorkerProcessHandle {
   firstAt = Number.NaN;
   /** Resolves when the process exits, however it ends. */
   readonly exited: Promise<void>;
+  /** The file the process appends each job id to, if it was given one. */
+  readonly logFile: string | undefined;
   private readonly child: ChildProcess;
   private readonly ready: Promise<void>;
   private stoppedResolve: (() => void) | null = null;
 
   private constructor(options: SpawnOptions) {
+    this.logFile = options.logFile;
     const args = [
       options.system,
       String(options.concurrency),

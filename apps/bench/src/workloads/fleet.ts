@@ -71,20 +71,17 @@ export const fleetFaults: Workload = {
     await system.enqueueBulk(makePayloads(0, total));
     const directory = mkdtempSync(join(tmpdir(), `bench-fleet-${name}-`));
     let generation = 0;
-    const logOf = new Map<WorkerProcessHandle, string>();
     /** The logs of the processes that got SIGKILL. */
     const killedLogs = new Set<string>();
     const spawn = async (): Promise<WorkerProcessHandle> => {
       generation += 1;
-      const logFile = join(directory, `worker-${generation}.log`);
       const worker = await WorkerProcessHandle.spawn({
         system: name,
         concurrency: settings.concurrency,
-        logFile,
+        logFile: join(directory, `worker-${generation}.log`),
         leaseMs: settings.fleetLeaseMs,
         jobMs: settings.fleetJobMs,
       });
-      logOf.set(worker, logFile);
       worker.go();
       return worker;
     };
@@ -107,7 +104,7 @@ export const fleetFaults: Workload = {
         if (slot === undefined || !victim) continue;
         workers[slot] = null;
         victim.kill();
-        killedLogs.add(logOf.get(victim) ?? '');
+        if (victim.logFile !== undefined) killedLogs.add(victim.logFile);
         kills += 1;
         console.log(`fleet ${name}: SIGKILL #${kills} pid ${victim.pid} after ${victim.count} jobs reported`);
         restarts.push(

@@ -241,11 +241,8 @@ export class Execution implements RenewalHandlers {
     this.#renewal?.stop();
   }
 
-  run(): Promise<ExecutionResult> {
-    return this.#runClaimed();
-  }
-
-  async #runClaimed(): Promise<ExecutionResult> {
+  /** Runs the claimed row to its settle, once. */
+  async run(): Promise<ExecutionResult> {
     const handle = this.#options.registry.get(this.#job.name);
     if (!isJobHandle(handle)) {
       const error = coreError(
@@ -315,11 +312,6 @@ export class Execution implements RenewalHandlers {
       }
     }
     return undefined;
-  }
-
-  /** RenewalHandlers: renews the lease (and the fleet slot). */
-  renew(): Promise<boolean> {
-    return this.#renew();
   }
 
   /** RenewalHandlers: one renewal threw. */
@@ -768,7 +760,8 @@ export class Execution implements RenewalHandlers {
     return { outcome: 'released', code: 'X_JOB_CONCURRENCY_BUSY' };
   }
 
-  async #renew(): Promise<boolean> {
+  /** RenewalHandlers: renews the lease (and the fleet slot); false once either is no longer ours. */
+  async renew(): Promise<boolean> {
     const landed = await this.#driver.heartbeat(
       this.#job.id,
       this.#job.claim,
