@@ -35,7 +35,6 @@ export function createWorker(options: WorkerOptions): Worker {
 }
 
 interface Held {
-  readonly job: ClaimedJob;
   readonly execution: Execution;
   done: Promise<void>;
 }
@@ -176,7 +175,7 @@ class JobWorker implements Worker {
       if (this.#held.size > 0) {
         this.#logger.log('error', 'jobs.worker.drain-abandoned', {
           workerId: this.id,
-          jobs: [...this.#held.values()].map((held) => held.job.id),
+          jobs: [...this.#held.values()].map((held) => held.execution.job.id),
         });
         this.#abandoned = true;
         for (const held of this.#held.values()) held.execution.abandon();
@@ -322,7 +321,7 @@ class JobWorker implements Worker {
     const execution = new Execution(this.#settings, job, freeSlot);
     if (this.#drainReason !== undefined) execution.interrupt(this.#drainReason);
     if (this.#abandoned) execution.abandon();
-    const held: Held = { job, execution, done: Promise.resolve() };
+    const held: Held = { execution, done: Promise.resolve() };
     this.#held.set(job.claim.token, held);
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
     const finish = (outcome: string) => {
