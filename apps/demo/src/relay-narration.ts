@@ -1,4 +1,5 @@
-import type { EnqueueRequest, JobDriver } from '@x/jobs-core';
+import type { JobDriver } from '@x/jobs-core';
+import type { EnqueueRequest } from '@x/jobs-core/driver';
 import type { Narrator } from './narrator.js';
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ClaimedJob, EnqueueRequest, JobDriver, JsonValue, StepRecord } from '@x/jobs-core';
+import type { JobDriver, JsonValue, StepRecord } from '@x/jobs-core';
+import type { ClaimedJob, EnqueueRequest } from '@x/jobs-core/driver';
 import { migrate, postgresJobDriver } from '@x/jobs-driver-pg';
 import pg from 'pg';
 import { type CliRun, type RunOptions, runCli } from './run-cli.js';

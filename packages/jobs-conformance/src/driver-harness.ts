@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { JobDetail, JobDriver, JobIntrospection } from '@x/jobs-core';
 import type {
   BackfillLedger,
   ClaimedJob,
   EnqueueRequest,
   EnqueueResult,
-  JobDetail,
-  JobDriver,
-  JobIntrospection,
   LeaseStore,
   ScheduleStore,
-} from '@x/jobs-core';
+} from '@x/jobs-core/driver';
 import { expect } from 'vitest';
 
 /** A duration no timing case ever lets pass: visibility timeouts and TTLs that must not lapse. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EnqueueRequest, OutboxRecord, OutboxStore } from '@x/jobs-core';
+import type { EnqueueRequest, OutboxRecord, OutboxStore } from '@x/jobs-core/driver';
 import { describe, expect, it } from 'vitest';
 import type { ConformanceCase } from './conformance-case.js';
 import { conformanceError } from './errors.js';

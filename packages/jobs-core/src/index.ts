@@ -3,15 +3,19 @@ export type { JobsFacade } from './ambient/facade.js';
 export { directFacade, jobsFacade, setJobsFacade } from './ambient/facade.js';
 export type { Clock } from './clock.js';
 export { systemClock } from './clock.js';
-export * from './driver/index.js';
-export { CallBatcher } from './driver-kit/call-batcher.js';
+export type { JobIntrospection, JobListQuery, JobPage, StepResolution } from './driver/introspection.js';
+export type { JobDriver } from './driver/job-driver.js';
+export type { JobDetail, JobRecord } from './driver/job-record.js';
+export type { JobErrorRecord, JobState, StopReason } from './driver/job-state.js';
+export { isLiveState, JOB_STATES, LIVE_JOB_STATES } from './driver/job-state.js';
+export type { QueueStats } from './driver/stats.js';
+export type { StepRecord, StepStatus } from './driver/step-store.js';
+export type { WorkerInfo } from './driver/worker-info.js';
 export type { Duration, DurationUnit } from './duration.js';
 export { parseDuration } from './duration.js';
 export { ENQUEUE_MANY_CHUNK, ENQUEUE_MANY_MAX } from './enqueue/enqueue-many.js';
-export type { EnqueueManyOptions, EnqueueOptions, PrepareEnqueueOptions } from './enqueue/enqueue-options.js';
+export type { EnqueueManyOptions, EnqueueOptions } from './enqueue/enqueue-options.js';
 export type { InputIssue } from './enqueue/parse-input.js';
-export { prepareEnqueue } from './enqueue/prepare-enqueue.js';
-export { activeTraceparent } from './enqueue/traceparent.js';
 export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
@@ -66,13 +70,6 @@ export type { DefineJobsInput } from './registry/define-jobs.js';
 export { defineJobs } from './registry/define-jobs.js';
 export type { JobManifest, JobRegistry } from './registry/job-registry.js';
 export { inspectManifest, jobRegistry, resetRegistry } from './registry/process-registry.js';
-export type { Registrable, RegistrableHooks } from './registry/registrable.js';
-export {
-  isRegistrable,
-  nextAnonymousName,
-  REGISTRABLE,
-  reserveDeclaredName,
-} from './registry/registrable.js';
 export type { DecideRetryInput } from './retry/decide-retry.js';
 export { decideRetry } from './retry/decide-retry.js';
 export { errorRetryClass, registerErrorRetry } from './retry/error-retry.js';

@@ -1,4 +1,5 @@
-import type { ClaimedJob, JobRecord } from '@x/jobs-core';
+import type { JobRecord } from '@x/jobs-core';
+import type { ClaimedJob } from '@x/jobs-core/driver';
 import { describe, expect, it } from 'vitest';
 import { memoryJobDriver } from './memory-driver.js';
 import { virtualClock } from './virtual-clock.js';

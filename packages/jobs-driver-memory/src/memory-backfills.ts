@@ -1,4 +1,4 @@
-import type { BackfillLedger, BackfillRecord } from '@x/jobs-core';
+import type { BackfillLedger, BackfillRecord } from '@x/jobs-core/driver';
 import { copyJson } from './json-copy.js';
 import { assertOpen, type MemoryStore } from './memory-store.js';
 

@@ -1,4 +1,4 @@
-import type { ClaimedJob, ClaimOptions } from '@x/jobs-core';
+import type { ClaimedJob, ClaimOptions } from '@x/jobs-core/driver';
 import { takeDue } from './claim-index.js';
 import { toClaimedJob } from './memory-rows.js';
 import { type MemoryStore, moveTo, nextId } from './memory-store.js';

@@ -1,4 +1,4 @@
-import type { EnqueueRequest, EnqueueResult } from '@x/jobs-core';
+import type { EnqueueRequest, EnqueueResult } from '@x/jobs-core/driver';
 import { memoryError } from './errors.js';
 import { toJsonText } from './json-copy.js';
 import {

@@ -1,4 +1,4 @@
-import type { EventStore } from '@x/jobs-core';
+import type { EventStore } from '@x/jobs-core/driver';
 import { jsonContains } from './json-contains.js';
 import { copyJson } from './json-copy.js';
 import { assertOpen, type MemoryStore, nextId, notifyDue, refile } from './memory-store.js';

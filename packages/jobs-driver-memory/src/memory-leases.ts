@@ -1,4 +1,4 @@
-import type { LeaseGrant, LeaseStore } from '@x/jobs-core';
+import type { LeaseGrant, LeaseStore } from '@x/jobs-core/driver';
 import { assertOpen, type MemoryStore, nextId } from './memory-store.js';
 
 /** The unexpired grants of `key`, dropping lapsed ones from the store: a lapsed slot is free. */

@@ -1,4 +1,5 @@
-import type { ClaimedJob, ClaimRef, JobRecord, JsonValue } from '@x/jobs-core';
+import type { JobRecord, JsonValue } from '@x/jobs-core';
+import type { ClaimedJob, ClaimRef } from '@x/jobs-core/driver';
 import { copyJson } from './json-copy.js';
 import type { MemoryJobRow } from './memory-store.js';
 

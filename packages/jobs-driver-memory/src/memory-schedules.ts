@@ -1,4 +1,4 @@
-import type { ScheduleStore } from '@x/jobs-core';
+import type { ScheduleStore } from '@x/jobs-core/driver';
 import { assertOpen, type MemoryStore } from './memory-store.js';
 
 /** Scheduler watermarks with compare-and-set, and pause flags. */

@@ -1,4 +1,5 @@
-import type { ClaimRef, JobProgress, JsonValue, NackOptions } from '@x/jobs-core';
+import type { JsonValue } from '@x/jobs-core';
+import type { ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
 import { copyJson } from './json-copy.js';
 import { heldRow, type MemoryJobRow, type MemoryStore, moveTo, notifyDue, refile } from './memory-store.js';
 

@@ -1,4 +1,5 @@
-import type { StepRecord, StepStore } from '@x/jobs-core';
+import type { StepRecord } from '@x/jobs-core';
+import type { StepStore } from '@x/jobs-core/driver';
 import { copyJson } from './json-copy.js';
 import { assertOpen, heldRow, type MemoryStore } from './memory-store.js';
 

@@ -1,15 +1,6 @@
-import type {
-  BackfillRecord,
-  Clock,
-  EventRecord,
-  JobRecord,
-  JobState,
-  LeaseGrant,
-  ScheduleState,
-  StepRecord,
-  WorkerInfo,
-} from '@x/jobs-core';
+import type { Clock, JobRecord, JobState, StepRecord, WorkerInfo } from '@x/jobs-core';
 import { isLiveState } from '@x/jobs-core';
+import type { BackfillRecord, EventRecord, LeaseGrant, ScheduleState } from '@x/jobs-core/driver';
 import { type ClaimIndex, createClaimIndex, fileRow, unfileRow } from './claim-index.js';
 import { memoryError } from './errors.js';
 

@@ -1,4 +1,4 @@
-import type { WakeSource } from '@x/jobs-core';
+import type { WakeSource } from '@x/jobs-core/driver';
 import type { MemoryStore } from './memory-store.js';
 
 /** In-process wake: listeners hear a queue name whenever a write makes a row due there. */

@@ -1,5 +1,6 @@
 import { JOB_DRIVER_CASES, type JobDriverCase, runJobDriverCase, WAKE_CASES } from '@x/jobs-conformance';
-import type { ClaimRef, JobDriver, JobIntrospection } from '@x/jobs-core';
+import type { JobDriver, JobIntrospection } from '@x/jobs-core';
+import type { ClaimRef } from '@x/jobs-core/driver';
 import { describe, expect, it } from 'vitest';
 import { memoryJobDriver, virtualClock } from '../src/index.js';
 

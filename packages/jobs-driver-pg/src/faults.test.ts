@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type ClaimedJob, errorCode } from '@x/jobs-core';
+import { errorCode } from '@x/jobs-core';
+import type { ClaimedJob } from '@x/jobs-core/driver';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_URL, taggedDatabaseUrl } from '../test/database-url.js';

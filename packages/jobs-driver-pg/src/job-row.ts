@@ -1,4 +1,5 @@
-import type { JobErrorRecord, JobProgress, JobRecord, JobState, JsonValue, StopReason } from '@x/jobs-core';
+import type { JobErrorRecord, JobRecord, JobState, JsonValue, StopReason } from '@x/jobs-core';
+import type { JobProgress } from '@x/jobs-core/driver';
 import { epochMs, epochMsOrNull } from './row-values.js';
 
 /** A whole `jobs` row, as introspection reads it. */

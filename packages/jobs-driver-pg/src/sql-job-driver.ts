@@ -1,3 +1,4 @@
+import type { JobDriver, JobIntrospection, JsonValue, QueueStats } from '@x/jobs-core';
 import type {
   BackfillLedger,
   ClaimedJob,
@@ -6,17 +7,13 @@ import type {
   EnqueueRequest,
   EnqueueResult,
   EventStore,
-  JobDriver,
-  JobIntrospection,
   JobProgress,
-  JsonValue,
   LeaseStore,
   NackOptions,
-  QueueStats,
   ScheduleStore,
   StepStore,
   WakeSource,
-} from '@x/jobs-core';
+} from '@x/jobs-core/driver';
 import type { Kysely } from 'kysely';
 import type { JobsDatabase } from './database-types.js';
 import { DbClock } from './db-clock.js';

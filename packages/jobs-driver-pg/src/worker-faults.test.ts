@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type ClaimRef,
   createWorker,
   type JobDriver,
   type JsonValue,
@@ -9,6 +8,7 @@ import {
   resetJobDriver,
   setJobDriver,
 } from '@x/jobs-core';
+import type { ClaimRef } from '@x/jobs-core/driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DATABASE_URL, taggedDatabaseUrl } from '../test/database-url.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EnqueueRequest } from '@x/jobs-core';
+import type { EnqueueRequest } from '@x/jobs-core/driver';
 
 /** A complete enqueue request with fresh ids and key; override any field. */
 export function enqueueRequest(overrides: Partial<EnqueueRequest> = {}): EnqueueRequest {

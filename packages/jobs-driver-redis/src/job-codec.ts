@@ -1,12 +1,5 @@
-import type {
-  ClaimedJob,
-  JobErrorRecord,
-  JobProgress,
-  JobRecord,
-  JobState,
-  JsonValue,
-  StopReason,
-} from '@x/jobs-core';
+import type { JobErrorRecord, JobRecord, JobState, JsonValue, StopReason } from '@x/jobs-core';
+import type { ClaimedJob, JobProgress } from '@x/jobs-core/driver';
 import { CLAIM_ROW_INDEX, type ClaimRowValue } from './claimed-fields.js';
 import { redisError } from './errors.js';
 

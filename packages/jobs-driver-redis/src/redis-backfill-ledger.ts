@@ -1,4 +1,4 @@
-import type { BackfillLedger, BackfillQuery, BackfillRecord } from '@x/jobs-core';
+import type { BackfillLedger, BackfillQuery, BackfillRecord } from '@x/jobs-core/driver';
 import { callClient, callScript, type DriverContext } from './driver-context.js';
 import { BACKFILL_RECORD_SCRIPT } from './lua/backfill-record.lua.js';
 

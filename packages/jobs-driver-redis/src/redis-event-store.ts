@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EventQuery, EventRecord, EventStore, JsonValue } from '@x/jobs-core';
+import type { JsonValue } from '@x/jobs-core';
+import type { EventQuery, EventRecord, EventStore } from '@x/jobs-core/driver';
 import { callScript, type DriverContext } from './driver-context.js';
 import { jsonContains } from './json-containment.js';
 import { EVENT_FIND_SCRIPT } from './lua/event-find.lua.js';

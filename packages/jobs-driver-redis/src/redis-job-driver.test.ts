@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EnqueueRequest, JobDriver } from '@x/jobs-core';
+import type { JobDriver } from '@x/jobs-core';
+import type { EnqueueRequest } from '@x/jobs-core/driver';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DriverPool, REDIS_URL, requireRedis } from '../test/redis-fixture.js';
 import { sparePort } from '../test/redis-server-process.js';

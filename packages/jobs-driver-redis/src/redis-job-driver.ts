@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { JobDriver, JsonValue, QueueStats } from '@x/jobs-core';
 import type {
   ClaimedJob,
   ClaimOptions,
   ClaimRef,
   EnqueueRequest,
   EnqueueResult,
-  JobDriver,
   JobProgress,
-  JsonValue,
   NackOptions,
-  QueueStats,
-} from '@x/jobs-core';
-import { CallBatcher } from '@x/jobs-core';
+} from '@x/jobs-core/driver';
+import { CallBatcher } from '@x/jobs-core/driver';
 import { callFlag, callScript, type DriverContext } from './driver-context.js';
 import { redisError } from './errors.js';
 import { decodeClaimReply } from './job-codec.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LeaseGrant, LeaseStore } from '@x/jobs-core';
+import type { LeaseGrant, LeaseStore } from '@x/jobs-core/driver';
 import { callScript, type DriverContext } from './driver-context.js';
 import { LEASE_ACQUIRE_SCRIPT } from './lua/lease-acquire.lua.js';
 import { LEASE_HOLDERS_SCRIPT } from './lua/lease-holders.lua.js';

@@ -1,4 +1,4 @@
-import type { ScheduleState, ScheduleStore } from '@x/jobs-core';
+import type { ScheduleState, ScheduleStore } from '@x/jobs-core/driver';
 import { callClient, callScript, type DriverContext } from './driver-context.js';
 import { redisError } from './errors.js';
 import { SCHEDULE_ADVANCE_SCRIPT } from './lua/schedule-advance.lua.js';

@@ -1,4 +1,5 @@
-import type { StepFence, StepRecord, StepStore } from '@x/jobs-core';
+import type { StepRecord } from '@x/jobs-core';
+import type { StepFence, StepStore } from '@x/jobs-core/driver';
 import { callClient, callScript, type DriverContext } from './driver-context.js';
 import { STEP_SAVE_SCRIPT } from './lua/step-save.lua.js';
 import { decodeSteps, encodeStepBody } from './step-codec.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EnqueueRequest } from '@x/jobs-core';
+import type { EnqueueRequest } from '@x/jobs-core/driver';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DriverPool, requireRedis } from '../test/redis-fixture.js';
 import type { RedisJobDriver } from './index.js';

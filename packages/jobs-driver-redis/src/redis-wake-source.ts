@@ -1,4 +1,4 @@
-import type { WakeSource } from '@x/jobs-core';
+import type { WakeSource } from '@x/jobs-core/driver';
 import { Redis } from 'ioredis';
 import type { RedisClient } from './redis-client.js';
 

@@ -1,4 +1,4 @@
-export type { OutboxClaimOptions, OutboxRecord, OutboxStore } from '@x/jobs-core';
+export type { OutboxClaimOptions, OutboxRecord, OutboxStore } from '@x/jobs-core/driver';
 export type { OutboxErrorCode } from './errors.js';
 export { OUTBOX_ERROR_CODES } from './errors.js';
 export type { OutboxFacadeOptions } from './jobs-facade.js';

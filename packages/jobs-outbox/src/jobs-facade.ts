@@ -1,4 +1,5 @@
-import type { EnqueueRequest, EnqueueResult, JobDriver, JobsFacade, OutboxStore } from '@x/jobs-core';
+import type { JobDriver, JobsFacade } from '@x/jobs-core';
+import type { EnqueueRequest, EnqueueResult, OutboxStore } from '@x/jobs-core/driver';
 import { outboxError } from './errors.js';
 import { currentOutboxBinding, type OutboxBinding } from './outbox-context.js';
 

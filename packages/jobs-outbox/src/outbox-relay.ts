@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type EnqueueRequest, errorCode, type OutboxRecord } from '@x/jobs-core';
+import { errorCode } from '@x/jobs-core';
+import type { EnqueueRequest, OutboxRecord } from '@x/jobs-core/driver';
 import { type OutboxRelayOptions, type ResolvedRelayOptions, resolveRelayOptions } from './relay-options.js';
 
 /** What one relay pass did. */

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { type JobDriver, type JobsLogger, jsonLinesLogger, type OutboxStore } from '@x/jobs-core';
+import { type JobDriver, type JobsLogger, jsonLinesLogger } from '@x/jobs-core';
+import type { OutboxStore } from '@x/jobs-core/driver';
 import { outboxError } from './errors.js';
 
 /** Options of `createOutboxRelay`. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EnqueueRequest, EnqueueResult, JobDriver } from '@x/jobs-core';
+import type { JobDriver } from '@x/jobs-core';
+import type { EnqueueRequest, EnqueueResult } from '@x/jobs-core/driver';
 
 /** A promise with its resolve and reject exposed. */
 function gate<T = void>() {

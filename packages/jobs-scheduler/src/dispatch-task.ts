@@ -1,5 +1,6 @@
-import type { EnqueueRequest, EnqueueResult, JobsLogger, ScheduleStore } from '@x/jobs-core';
+import type { JobsLogger } from '@x/jobs-core';
 import { errorCode } from '@x/jobs-core';
+import type { EnqueueRequest, EnqueueResult, ScheduleStore } from '@x/jobs-core/driver';
 import { planCatchUp } from './catch-up.js';
 import { occurrenceRequests } from './occurrence-requests.js';
 import type { TaskSpec } from './task-spec.js';

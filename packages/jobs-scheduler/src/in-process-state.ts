@@ -1,4 +1,4 @@
-import type { ScheduleState, ScheduleStore } from '@x/jobs-core';
+import type { ScheduleState, ScheduleStore } from '@x/jobs-core/driver';
 import { schedulerError } from './errors.js';
 
 /** A schedule store that lives in this process only, marked unsafe. */

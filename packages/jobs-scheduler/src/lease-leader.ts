@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { LeaseGrant, LeaseStore } from '@x/jobs-core';
+import type { LeaseGrant, LeaseStore } from '@x/jobs-core/driver';
 import { schedulerError } from './errors.js';
 import type { SchedulerLeader } from './scheduler-leader.js';
 

@@ -1,5 +1,5 @@
-import type { EnqueueRequest } from '@x/jobs-core';
-import { prepareEnqueue } from '@x/jobs-core';
+import type { EnqueueRequest } from '@x/jobs-core/driver';
+import { prepareEnqueue } from '@x/jobs-core/driver';
 import { occurrenceKey } from './occurrence-key.js';
 import type { TaskSpec } from './task-spec.js';
 

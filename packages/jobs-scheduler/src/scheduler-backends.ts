@@ -1,4 +1,5 @@
-import type { JobDriver, ScheduleStore } from '@x/jobs-core';
+import type { JobDriver } from '@x/jobs-core';
+import type { ScheduleStore } from '@x/jobs-core/driver';
 import { schedulerError } from './errors.js';
 import { leaseLeader } from './lease-leader.js';
 import type { SchedulerLeader } from './scheduler-leader.js';

@@ -1,5 +1,6 @@
-import type { Clock, JobDriver, JobsLogger, ScheduleStore } from '@x/jobs-core';
+import type { Clock, JobDriver, JobsLogger } from '@x/jobs-core';
 import { errorCode, jobRegistry, jsonLinesLogger } from '@x/jobs-core';
+import type { ScheduleStore } from '@x/jobs-core/driver';
 import { type DispatchContext, dispatchTask, type TaskDispatch } from './dispatch-task.js';
 import { schedulerError } from './errors.js';
 import { type SchedulerBackends, schedulerBackends } from './scheduler-backends.js';

@@ -1,5 +1,6 @@
-import type { EnqueueOptions, EnqueueResult, Registrable, RegistrableHooks } from '@x/jobs-core';
-import { nextAnonymousName, REGISTRABLE, reserveDeclaredName } from '@x/jobs-core';
+import type { EnqueueOptions } from '@x/jobs-core';
+import type { EnqueueResult, Registrable, RegistrableHooks } from '@x/jobs-core/driver';
+import { nextAnonymousName, REGISTRABLE, reserveDeclaredName } from '@x/jobs-core/driver';
 import { CATCH_UP_POLICIES, type CatchUpPolicy } from './catch-up.js';
 import { compileCron } from './cron-schedule.js';
 import { schedulerError } from './errors.js';

@@ -1,5 +1,5 @@
-import type { EnqueueRequest } from '@x/jobs-core';
 import { job, silentLogger } from '@x/jobs-core';
+import type { EnqueueRequest } from '@x/jobs-core/driver';
 import { memoryJobDriver, virtualClock } from '@x/jobs-driver-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

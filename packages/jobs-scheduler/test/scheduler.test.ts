@@ -1,5 +1,6 @@
-import type { JobDriver, JobRecord, ScheduleStore } from '@x/jobs-core';
+import type { JobDriver, JobRecord } from '@x/jobs-core';
 import { defineJobs, job, recordingLogger, resetRegistry, silentLogger } from '@x/jobs-core';
+import type { ScheduleStore } from '@x/jobs-core/driver';
 import { memoryJobDriver, type VirtualClock, virtualClock } from '@x/jobs-driver-memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';

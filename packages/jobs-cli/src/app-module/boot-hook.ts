@@ -1,4 +1,5 @@
-import type { JobContext, JobDriver, OutboxStore } from '@x/jobs-core';
+import type { JobContext, JobDriver } from '@x/jobs-core';
+import type { OutboxStore } from '@x/jobs-core/driver';
 import type { DriverKind } from '../backend/backend-choice.js';
 import { cliError } from '../errors.js';
 

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defineJobs, isRegistrable, type JobRegistry, jobRegistry, REGISTRABLE } from '@x/jobs-core';
+import { defineJobs, type JobRegistry, jobRegistry } from '@x/jobs-core';
+import { isRegistrable, REGISTRABLE } from '@x/jobs-core/driver';
 import { cliError, usageError } from '../errors.js';
 
 /** A loaded `--module`: the file and the process-wide registry it filled. */

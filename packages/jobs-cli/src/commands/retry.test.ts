@@ -1,4 +1,4 @@
-import type { ClaimedJob } from '@x/jobs-core';
+import type { ClaimedJob } from '@x/jobs-core/driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgFixture, pgFixture } from '../../test-support/pg-fixture.js';
 import type { ShowJson } from '../views/job-detail-view.js';

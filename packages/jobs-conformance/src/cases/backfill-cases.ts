@@ -1,4 +1,4 @@
-import type { BackfillRecord } from '@x/jobs-core';
+import type { BackfillRecord } from '@x/jobs-core/driver';
 import { expect } from 'vitest';
 import type { JobDriverCase } from '../job-driver-case.js';
 

@@ -1,4 +1,5 @@
-import type { ClaimedJob, JobDetail } from '@x/jobs-core';
+import type { JobDetail } from '@x/jobs-core';
+import type { ClaimedJob } from '@x/jobs-core/driver';
 import { expect } from 'vitest';
 import type { DriverHarness } from '../driver-harness.js';
 import type { JobDriverCase } from '../job-driver-case.js';

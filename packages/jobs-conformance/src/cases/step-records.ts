@@ -1,4 +1,5 @@
-import type { ClaimedJob, StepRecord } from '@x/jobs-core';
+import type { StepRecord } from '@x/jobs-core';
+import type { ClaimedJob } from '@x/jobs-core/driver';
 import { expect } from 'vitest';
 import type { DriverHarness } from '../driver-harness.js';
 

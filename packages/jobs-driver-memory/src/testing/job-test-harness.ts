@@ -3,21 +3,19 @@ import {
   createWorker,
   type EnqueueInputOf,
   type EnqueueOptions,
-  type EnqueueResult,
-  type EventRecord,
   type JobContext,
   type JobDetail,
   type JobDriver,
   type JobsLogger,
   type JsonValue,
   jobsFacade,
-  prepareEnqueue,
   publishEvent,
   resetJobDriver,
   setJobDriver,
   silentLogger,
   type Worker,
 } from '@x/jobs-core';
+import { type EnqueueResult, type EventRecord, prepareEnqueue } from '@x/jobs-core/driver';
 import { memoryJobDriver } from '../memory-driver.js';
 import { type VirtualClock, virtualClock } from '../virtual-clock.js';
 import { type StepTrace, stepTraceRecorder } from './step-trace.js';

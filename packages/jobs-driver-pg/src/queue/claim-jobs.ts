@@ -1,4 +1,4 @@
-import type { ClaimedJob, ClaimOptions } from '@x/jobs-core';
+import type { ClaimedJob, ClaimOptions } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { type ClaimedRow, compareClaimOrder, toClaimedJob } from './claimed-row.js';
 

@@ -1,4 +1,5 @@
-import { type EnqueueRequest, type EnqueueResult, JobsError } from '@x/jobs-core';
+import { JobsError } from '@x/jobs-core';
+import type { EnqueueRequest, EnqueueResult } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { pgError } from '../errors.js';
 import { jsonParam } from '../row-values.js';

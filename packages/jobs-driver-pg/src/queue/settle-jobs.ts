@@ -1,5 +1,6 @@
-import type { ClaimRef, JobProgress, JsonValue, NackOptions } from '@x/jobs-core';
-import { CallBatcher } from '@x/jobs-core';
+import type { JsonValue } from '@x/jobs-core';
+import type { ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
+import { CallBatcher } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { jsonParam } from '../row-values.js';
 

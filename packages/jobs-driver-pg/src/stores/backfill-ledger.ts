@@ -1,4 +1,5 @@
-import type { BackfillLedger, BackfillRecord, BackfillStatus, JsonValue } from '@x/jobs-core';
+import type { JsonValue } from '@x/jobs-core';
+import type { BackfillLedger, BackfillRecord, BackfillStatus } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { epochMs, epochMsOrNull, jsonParam, toNumber } from '../row-values.js';
 import { fromEpochMs } from '../sql-time.js';

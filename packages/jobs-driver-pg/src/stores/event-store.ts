@@ -1,4 +1,5 @@
-import type { EventRecord, EventStore, JsonValue } from '@x/jobs-core';
+import type { JsonValue } from '@x/jobs-core';
+import type { EventRecord, EventStore } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { epochMs, jsonParam } from '../row-values.js';
 import { dbNow } from '../sql-time.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LeaseGrant, LeaseStore } from '@x/jobs-core';
+import type { LeaseGrant, LeaseStore } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { epochMs } from '../row-values.js';
 import { dbNow, nowPlusMs } from '../sql-time.js';

@@ -1,4 +1,4 @@
-import type { ScheduleState, ScheduleStore } from '@x/jobs-core';
+import type { ScheduleState, ScheduleStore } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { epochMs, toNumber } from '../row-values.js';
 import { dbNow } from '../sql-time.js';

@@ -1,4 +1,5 @@
-import type { JobErrorRecord, JsonValue, StepFence, StepRecord, StepStatus, StepStore } from '@x/jobs-core';
+import type { JobErrorRecord, JsonValue, StepRecord, StepStatus } from '@x/jobs-core';
+import type { StepFence, StepStore } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { epochMs, epochMsOrNull, jsonParam } from '../row-values.js';
 

@@ -1,4 +1,4 @@
-import type { WakeSource } from '@x/jobs-core';
+import type { WakeSource } from '@x/jobs-core/driver';
 import type { WakeTransport } from './wake-transport.js';
 
 /**

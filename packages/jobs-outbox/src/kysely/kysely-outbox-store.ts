@@ -1,4 +1,4 @@
-import type { EnqueueRequest, OutboxRecord, OutboxStore } from '@x/jobs-core';
+import type { EnqueueRequest, OutboxRecord, OutboxStore } from '@x/jobs-core/driver';
 import { CompiledQuery } from 'kysely';
 import { outboxError } from '../errors.js';
 import type { AnyKysely, AnyTransaction } from './any-kysely.js';

@@ -1,4 +1,4 @@
-import type { WakeSource } from '@x/jobs-core';
+import type { WakeSource } from '@x/jobs-core/driver';
 
 /** The part of a `pg` `PoolClient` the LISTEN connection uses (typed structurally: pg is not a dependency). */
 export interface ListenClient {

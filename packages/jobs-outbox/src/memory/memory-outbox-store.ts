@@ -1,12 +1,11 @@
-import {
-  type Clock,
-  type EnqueueRequest,
-  type OutboxClaimOptions,
-  type OutboxRecord,
-  type OutboxStore,
-  systemClock,
-  type WakeSource,
-} from '@x/jobs-core';
+import { type Clock, systemClock } from '@x/jobs-core';
+import type {
+  EnqueueRequest,
+  OutboxClaimOptions,
+  OutboxRecord,
+  OutboxStore,
+  WakeSource,
+} from '@x/jobs-core/driver';
 import { outboxError } from '../errors.js';
 
 /** A transaction of a {@link MemoryOutboxStore}: opaque; bind it with `withOutbox(tx, …)`. */

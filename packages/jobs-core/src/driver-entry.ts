@@ -1,0 +1,23 @@
+/**
+ * `@x/jobs-core/driver`: the surface for code that plugs into core rather than defines jobs —
+ * driver authors (the `JobDriver` contract and its stores), facades and relays (`prepareEnqueue`),
+ * and packages that declare registrable things (`REGISTRABLE`). Apps import `@x/jobs-core`.
+ *
+ * @packageDocumentation
+ */
+export * from './driver/index.js';
+export { CallBatcher } from './driver-kit/call-batcher.js';
+export type { PrepareEnqueueOptions } from './enqueue/enqueue-options.js';
+export { prepareEnqueue } from './enqueue/prepare-enqueue.js';
+export { activeTraceparent } from './enqueue/traceparent.js';
+export type { CoreErrorCode } from './errors/codes.js';
+export { CORE_ERROR_CODES } from './errors/codes.js';
+export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
+export type { JsonObject, JsonValue } from './json.js';
+export type { Registrable, RegistrableHooks } from './registry/registrable.js';
+export {
+  isRegistrable,
+  nextAnonymousName,
+  REGISTRABLE,
+  reserveDeclaredName,
+} from './registry/registrable.js';
