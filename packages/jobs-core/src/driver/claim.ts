@@ -25,7 +25,7 @@ export interface ClaimOptions {
 
 /**
  * A row handed to exactly one claimer. After `claim` resolves no other claimer can get it until
- * its lease (`leaseExpiresAt`) lapses; the claim counted one attempt.
+ * its lease (`leaseExpiresAt`) lapses. The claim counted no attempt; `start` counts it.
  */
 export interface ClaimedJob {
   readonly id: string;
@@ -36,7 +36,11 @@ export interface ClaimedJob {
   readonly tenantId: string | null;
   readonly idempotencyKey: string;
   readonly priority: number;
-  /** This attempt's number, 1-based: attempts counted so far including this claim. */
+  /**
+   * The number this attempt has once started, 1-based: attempts started so far, plus one. Above
+   * `maxAttempts` when every allowed attempt started and none settled (each one's process died):
+   * the executor then dead-letters the row (`attempts-exhausted`) without starting the body.
+   */
   readonly attempt: number;
   readonly maxAttempts: number;
   /** Epoch ms the row was enqueued. */
