@@ -150,6 +150,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
         Math.max(0, Math.round(claimOptions.visibilityTimeoutMs)),
         claimOptions.workerId,
         randomUUID(),
+        Math.max(0, Math.trunc(claimOptions.start ?? 0)),
         ...queues,
       ]);
       return decodeClaimReply(reply, claimOptions.workerId);
