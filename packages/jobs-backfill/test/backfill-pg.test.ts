@@ -156,6 +156,41 @@ describe('backfill() on Postgres', () => {
     await worker.stop();
   });
 
+  it('a source that runs out while count() still matches rows dead-letters X_BACKFILL_STALLED', async () => {
+    const queue = `q-${randomUUID()}`;
+    const sweep = backfill({
+      name: `stalled-${randomUUID()}`,
+      queue,
+      batch: 4,
+      rate: 1000,
+      tenant: 'none',
+      // An authoring bug: the source selects ids up to 10, the count asks about ids up to 12.
+      source: { query: () => db.selectFrom('items').select(['id']).where('id', '<=', 10), key: 'id' },
+      handle: () => undefined,
+      count: async () => {
+        const row = await db
+          .selectFrom('items')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('id', '>', 10)
+          .where('id', '<=', 12)
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      },
+      logger: silentLogger,
+    });
+    const worker = localWorker(queue, [sweep]);
+    const { id, runId } = await sweep.enqueue({});
+    await worker.runDue();
+    const row = await driver.introspect?.get(id);
+    expect(row).toMatchObject({ state: 'dead', attempts: 1, stopReason: 'terminal' });
+    expect(row?.lastError?.code).toBe('X_BACKFILL_STALLED');
+    expect(await driver.backfills?.get(sweep.name, runId)).toMatchObject({
+      status: 'failed',
+      rowsProcessed: 10,
+    });
+    await worker.stop();
+  });
+
   it('cancelling a running pass unwinds its pause at once: no further page, the row marked failed', async () => {
     const queue = `q-${randomUUID()}`;
     let handled = 0;
