@@ -12,6 +12,7 @@ import { nackCases } from './cases/nack-cases.js';
 import { scheduleCases } from './cases/schedule-cases.js';
 import { statsCases } from './cases/stats-cases.js';
 import { stepCases } from './cases/step-cases.js';
+import { valueCases } from './cases/value-cases.js';
 import { visibilityCases } from './cases/visibility-cases.js';
 import { wakeCases } from './cases/wake-cases.js';
 import type { JobDriverCase } from './job-driver-case.js';
@@ -33,6 +34,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...statsCases,
   ...lifecycleCases,
   ...identityCases,
+  ...valueCases,
 ];
 
 /** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */
