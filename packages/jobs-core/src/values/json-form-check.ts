@@ -1,4 +1,5 @@
 import type { JsonValue } from '../json.js';
+import { isPlainlyStorable } from './plainly-storable.js';
 import { exceedsUtf8Bytes } from './string-rule.js';
 import { type ValueIssue, valueIssue } from './value-issue.js';
 
@@ -11,7 +12,8 @@ export type CheckedJsonForm =
 /**
  * The JSON form of `value` (`JSON.parse(JSON.stringify(value))`, undefined as null) checked
  * against the storable-value rule ({@link valueIssue}) and a size ceiling of `maxBytes` UTF-8
- * bytes of JSON text. One walk, one stringify, one parse; never throws.
+ * bytes of JSON text. One stringify, one parse, and a cheap check ({@link isPlainlyStorable})
+ * that leaves the precise walk to the values that need it; never throws.
  */
 export function checkedJsonForm(value: unknown, maxBytes: number): CheckedJsonForm {
   let text: string | undefined;
@@ -20,9 +22,9 @@ export function checkedJsonForm(value: unknown, maxBytes: number): CheckedJsonFo
   } catch (cause) {
     return { ok: false, issue: { path: '(root)', code: 'unserializable' }, cause };
   }
-  const issue = valueIssue(value);
-  if (issue !== undefined) return { ok: false, issue };
   if (text === undefined) return { ok: true, value: null };
+  const issue = isPlainlyStorable(value, text) ? undefined : valueIssue(value);
+  if (issue !== undefined) return { ok: false, issue };
   if (exceedsUtf8Bytes(text, maxBytes)) {
     return { ok: false, tooLarge: { bytes: Buffer.byteLength(text, 'utf8'), max: maxBytes } };
   }
