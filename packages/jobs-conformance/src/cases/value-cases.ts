@@ -38,7 +38,7 @@ export const TRICKY_NUMBERS: readonly number[] = [
   0.1 + 0.2,
   -1.5e-7,
   1e21,
-  123456789.123456789,
+  123456789.12345679,
   Number.MAX_VALUE,
   Number.MIN_VALUE,
   2 ** -1074,
