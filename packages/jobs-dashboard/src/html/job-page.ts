@@ -40,7 +40,7 @@ ${
 }
 ${job.stopReason === null ? '' : field('stop reason', html`<span class="error">${job.stopReason}</span>`)}
 ${job.cancelReason === null ? '' : field('cancel reason', job.cancelReason)}
-${job.lastError === null ? '' : field('last error', html`<span class="error"><code>${job.lastError.code}</code> ${job.lastError.message}</span>`)}
+${job.lastError === null ? '' : field(job.state === 'done' ? 'earlier error' : 'last error', html`<span class="error"><code>${job.lastError.code}</code> ${job.lastError.message}</span>`)}
 ${job.traceparent === null ? '' : field('trace', html`<span class="mono">${job.traceparent}</span>`)}
 </dl>`;
 }

@@ -23,7 +23,7 @@ export function layout(
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${page.title} · ${ctx.title}</title>
 <link rel="stylesheet" href="${href(ctx, '/assets/dashboard.css')}">
 <script src="${href(ctx, '/assets/dashboard.js')}" defer></script>

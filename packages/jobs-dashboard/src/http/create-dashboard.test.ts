@@ -76,7 +76,7 @@ describe('createDashboard (memory driver)', () => {
     expect(detail).not.toContain('hunter2');
     const json = (await (await dashboard(get(`/api/jobs/${id}`))).json()) as ShowJson;
     expect(json.job.payload).toEqual({ note: evil, password: '[redacted]' });
-    expect(json.job.stopped).toContain('attempts failed');
+    expect(json.job.stopped).toContain('one attempt failed');
   });
 
   it('refuses every mutation without a token or hook, and in read-only mode', async () => {

@@ -20,6 +20,7 @@ import { type RouteContext, segments } from './route-context.js';
 export function assetRoute(path: string): Response | null {
   if (path === '/assets/dashboard.js') return assetResponse(CLIENT_SCRIPT, 'text/javascript; charset=utf-8');
   if (path === '/assets/dashboard.css') return assetResponse(STYLES, 'text/css; charset=utf-8');
+  if (path === '/favicon.ico') return new Response(null, { status: 204 });
   return null;
 }
 

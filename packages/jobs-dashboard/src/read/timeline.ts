@@ -41,7 +41,7 @@ export function toTimeline(job: JobRecord, steps: readonly TimelineStep[]): Time
     entries.push({
       at: job.runAt,
       kind: 'scheduled',
-      label: 'due',
+      label: 'due to run',
       status: null,
       durationMs: null,
       error: null,
