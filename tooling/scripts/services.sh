@@ -91,10 +91,10 @@ if [ -x "$chromium" ]; then
   echo "services: Chromium is at $chromium"
 elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   echo "services: installing Chromium with apt"
-  if apt_chromium || { apt-get update -qq >/dev/null 2>&1 && apt_chromium; }; then
+  if { apt_chromium || { apt-get update -qq >/dev/null 2>&1 && apt_chromium; }; } && [ -x "$chromium" ]; then
     echo "services: Chromium is at $chromium"
   else
-    echo "services: apt-get install chromium failed" >&2; missing=1
+    echo "services: apt-get install chromium failed, or left no $chromium" >&2; missing=1
   fi
 else
   echo "services: Chromium is not installed. Install it with:" >&2
