@@ -21,10 +21,14 @@ export type {
 export { readCronTasks } from './read/cron-task-view.js';
 export type { JobDetailView, ShowJson, StepView } from './read/job-detail-view.js';
 export { readJobDetail, toJobDetailView } from './read/job-detail-view.js';
+export type { JobEvent, JobEventKind, JobSighting } from './read/job-events.js';
+export { jobEvents } from './read/job-events.js';
 export type { JobFilter } from './read/job-filter.js';
 export { DEFAULT_PAGE_SIZE, isJobState, parseJobFilter, toListQuery } from './read/job-filter.js';
 export type { JobListJson, JobSummaryView } from './read/job-summary-view.js';
 export { toJobSummary } from './read/job-summary-view.js';
+export type { JobTailOptions } from './read/job-tail.js';
+export { JobTail } from './read/job-tail.js';
 export { listJobs } from './read/list-jobs.js';
 export type { LsJson, QueueView } from './read/queue-view.js';
 export { readQueues, toQueueViews } from './read/queue-view.js';
