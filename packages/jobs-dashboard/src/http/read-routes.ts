@@ -6,6 +6,7 @@ import { jobsPage } from '../html/jobs-page.js';
 import { queuesPage } from '../html/queues-page.js';
 import { tasksPage } from '../html/tasks-page.js';
 import { workersPage } from '../html/workers-page.js';
+import { jobNotFound } from '../operate/job-action.js';
 import { readCronTasks } from '../read/cron-task-view.js';
 import { readJobDetail } from '../read/job-detail-view.js';
 import { parseJobFilter } from '../read/job-filter.js';
@@ -48,7 +49,7 @@ export async function readRoute(context: RouteContext): Promise<Response> {
       if (id !== undefined) {
         if (page === 'dead') break;
         const job = await readJobDetail(introspect, id, options.redactKeys ?? []);
-        if (job === null) throw dashboardError('X_DASHBOARD_NOT_FOUND', `No job has the id '${id}'.`, { id });
+        if (job === null) throw jobNotFound(id);
         return api ? jsonResponse({ job }) : htmlResponse(jobPage(context.page, job));
       }
       const parsed = parseJobFilter((name) => url.searchParams.get(name));

@@ -76,7 +76,7 @@ function apply(introspect: JobIntrospection, id: string, action: JobAction): Pro
 }
 
 /**
- * Applies `action` to job `id`: `X_JOB_NOT_FOUND` (core's code) when absent, a refusal (see
+ * Applies `action` to job `id`: `X_DASHBOARD_NOT_FOUND` when absent, a refusal (see
  * {@link refusal}) when its state does not allow it, `X_DASHBOARD_JOB_CHANGED` when the driver
  * answers false because the row moved meanwhile.
  */
@@ -113,7 +113,7 @@ export async function setQueuePaused(
   await (paused ? introspect.pause(queue) : introspect.resume(queue));
 }
 
-/** Core's not-found error for a job id. */
+/** The not-found error for a job id (`X_DASHBOARD_NOT_FOUND`, `meta.id`). */
 export function jobNotFound(id: string): Error {
   return dashboardError('X_DASHBOARD_NOT_FOUND', `No job has the id '${id}'.`, { id });
 }

@@ -65,7 +65,7 @@ export function toJobDetailView(detail: JobDetail, extraKeys: readonly string[] 
 }
 
 /**
- * The redacted detail view of job `id`, or `X_JOB_NOT_FOUND` (core's code) when no row has it.
+ * The redacted detail view of job `id`, or null when no row has it.
  * An empty id is `X_DASHBOARD_BAD_REQUEST`.
  */
 export async function readJobDetail(
