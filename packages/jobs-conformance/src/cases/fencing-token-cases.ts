@@ -28,4 +28,21 @@ export const fencingTokenCases: readonly JobDriverCase[] = [
       expect(await h.leases.release(second!)).toBe(true);
     },
   },
+  {
+    group,
+    name: 'a lapsed lease grant nobody took can neither renew nor release, and holds nothing',
+    async run(h) {
+      const key = h.unique('lease');
+      const grant = await h.leases.acquire(key, 'node-a', { limit: 1, ttlMs: 3_600_000 });
+      expect(grant).not.toBeNull();
+      const short = await h.leases.renew(grant!, h.tickMs);
+      expect(short, 'a held grant renews').not.toBeNull();
+      await h.advance(2 * h.tickMs);
+      expect(await h.leases.holders(key), 'a lapsed grant holds nothing').toEqual([]);
+      expect(await h.leases.release(short!), 'release after the lapse').toBe(false);
+      expect(await h.leases.renew(short!, 3_600_000), 'renew after the lapse').toBeNull();
+      const other = await h.leases.acquire(key, 'node-b', { limit: 1, ttlMs: 3_600_000 });
+      expect(other, 'the slot is free for anyone').not.toBeNull();
+    },
+  },
 ];
