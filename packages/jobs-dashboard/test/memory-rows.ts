@@ -20,7 +20,7 @@ export async function enqueueRow(
   return result.id;
 }
 
-/** Claims the one due row of `queue` and dead-letters it with `error`. */
+/** Claims the one due row of `queue`, starts its attempt and dead-letters it with `error`. */
 export async function killRow(driver: JobDriver, queue: string, error = { code: 'X_BOOM', message: 'boom' }) {
   const [job] = await driver.claim({
     queues: [queue],
@@ -29,6 +29,7 @@ export async function killRow(driver: JobDriver, queue: string, error = { code: 
     visibilityTimeoutMs: 60_000,
   });
   if (job === undefined) throw new Error(`nothing to claim on ${queue}`);
+  if (!(await driver.start(job.id, job.claim, 60_000))) throw new Error(`could not start ${job.id}`);
   await driver.nack(job.id, job.claim, { kind: 'dead', error, stopReason: 'attempts-exhausted' });
   return job;
 }

@@ -98,6 +98,8 @@ describe('JobTail (memory driver)', () => {
         visibilityTimeoutMs: 60_000,
       });
       if (job?.id !== id) throw new Error('send was not claimed');
+      // The body starts: the attempt is counted now (an attempt is a body that started).
+      if (!(await driver.start(job.id, job.claim, 60_000))) throw new Error('send did not start');
       return job;
     };
     let job = await claim();
