@@ -224,4 +224,42 @@ describe('createDashboard (memory driver)', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { code: 'X_DASHBOARD_BAD_REQUEST' } });
   });
+
+  it('lists live workers and cron tasks with next fire times in their zones', async () => {
+    const now = driver.now();
+    await driver.introspect?.reportWorker(
+      {
+        id: 'w-1',
+        queues: [queue],
+        concurrency: 4,
+        inFlight: 1,
+        host: 'web-<1>',
+        pid: 42,
+        startedAt: now,
+        lastSeenAt: now,
+      },
+      60_000,
+    );
+    const task = {
+      describe: () => ({ name: 'nightly', cron: '0 3 * * *', tz: 'America/Bogota', jobs: ['send'] }),
+    };
+    const dashboard = createDashboard({
+      driver,
+      tasks: {
+        handles: [task],
+        nextOccurrences: (_task, n, from) =>
+          [new Date(Math.ceil(from / 86_400_000) * 86_400_000 + 8 * 3_600_000)].slice(0, n),
+      },
+    });
+    const workers = await (await dashboard(get('/workers'))).text();
+    expect(workers).toContain('web-&lt;1&gt;');
+    expect(workers).toContain('1/4');
+    const tasks = (await (await dashboard(get('/api/tasks'))).json()) as {
+      tasks: { name: string; next: { local: string }[]; paused: boolean }[];
+    };
+    expect(tasks.tasks).toMatchObject([{ name: 'nightly', paused: false }]);
+    expect(tasks.tasks[0]?.next[0]?.local).toMatch(/ 03:00 GMT-5$/);
+    expect(await (await dashboard(get('/tasks'))).text()).toContain('America/Bogota');
+    expect(await (await createDashboard({ driver })(get('/tasks'))).text()).toContain('No tasks were given');
+  });
 });
