@@ -12,14 +12,14 @@ main{padding:1rem 1.2rem;max-width:1400px}h1{font-size:20px;margin:.2rem 0 1rem}
 a{color:var(--accent)}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}
 th{font-weight:600;font-size:12px;color:var(--dim);text-transform:uppercase;letter-spacing:.03em}tbody th{text-transform:none;font-size:14px;color:var(--fg)}
 .num{text-align:right;font-variant-numeric:tabular-nums}.dim{color:var(--dim)}.mono,code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px}
-.error,.error code{color:var(--red)}.name{font-weight:600;word-break:break-all}
+.error,.error code{color:var(--red)}.name{font-weight:600;overflow-wrap:anywhere}
 .badge{display:inline-block;padding:0 .45rem;border-radius:999px;font-size:12px;background:var(--chip);border:1px solid var(--line)}
 .state-ready,.state-started{color:var(--accent)}.state-running{color:var(--cyan)}.state-done,.state-completed{color:var(--green)}.state-dead,.state-failed{color:var(--red)}.state-delayed,.state-suspended,.paused{color:var(--amber)}.state-cancelled{color:var(--dim)}
 form.action{display:inline-flex;gap:.3rem;margin:0 .3rem .3rem 0}button{font:inherit;padding:.2rem .7rem;border-radius:6px;border:1px solid var(--line);background:var(--chip);color:var(--fg);cursor:pointer}
 button:hover{border-color:var(--accent)}button.danger{color:var(--red)}input,select{font:inherit;padding:.2rem .4rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
 .filters{display:flex;flex-wrap:wrap;gap:.8rem;align-items:end;margin-bottom:1rem}.filters label{display:flex;flex-direction:column;font-size:12px;color:var(--dim)}
 .banner{margin:0;padding:.5rem 1.2rem;background:var(--chip);border-bottom:1px solid var(--line);color:var(--amber)}
-.fields{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:1rem 0}.fields dt{color:var(--dim)}.fields dd{margin:0;word-break:break-all}
+.fields{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:1rem 0}.fields dt{color:var(--dim)}.fields dd{margin:0;overflow-wrap:anywhere}
 .stopped{padding:.5rem .8rem;border-left:3px solid var(--red);background:var(--chip)}.subtitle{margin-top:-.5rem}
 pre.json{margin:0;padding:.6rem;background:var(--chip);border-radius:6px;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-all}
 .timeline{list-style:none;padding:0;margin:0;border-left:2px solid var(--line)}.timeline li{padding:.25rem .8rem}.timeline .kind-finished{font-weight:600}
