@@ -1,4 +1,5 @@
 import type { RegisterCommand } from '../program.js';
+import { registerBackfill } from './backfill.js';
 import { registerCancel } from './cancel.js';
 import { registerDashboard } from './dashboard.js';
 import { registerDead } from './dead.js';
@@ -38,6 +39,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerDashboard,
   registerResolveStep,
   registerTasks,
+  registerBackfill,
   registerManifest,
   registerWorker,
   registerScheduler,
