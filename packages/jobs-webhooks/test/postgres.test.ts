@@ -1,5 +1,6 @@
 import { setJobDriver } from '@x/jobs-core';
 import { postgresJobDriver } from '@x/jobs-driver-pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generateWebhookSecret,
@@ -88,15 +89,17 @@ describe('webhooks on Postgres with a real worker', () => {
   });
 
   it('a receiver whose database is unreachable answers 503 with Retry-After', async () => {
-    const unreachable = postgresJobDriver(
-      {
-        connectionString: 'postgres://postgres@127.0.0.1:1/postgres',
-        connectionTimeoutMillis: 2_000,
-        max: 1,
-      },
-      { migrate: false },
-    );
-    closers.push(async () => unreachable.close());
+    // A real refusal: nothing listens on port 1, so every connection attempt fails at once.
+    const pool = new pg.Pool({
+      connectionString: 'postgres://postgres@127.0.0.1:1/postgres',
+      connectionTimeoutMillis: 2_000,
+      max: 1,
+    });
+    const unreachable = postgresJobDriver({ pool }, { migrate: false });
+    closers.push(async () => {
+      await unreachable.close();
+      await pool.end();
+    });
     const secret = generateWebhookSecret();
     const inbound = webhookReceiver({
       name: unique('pg.unreachable'),
