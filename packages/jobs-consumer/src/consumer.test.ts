@@ -19,21 +19,13 @@ function harness(jobs: Parameters<typeof createJobTestHarness>[0]['jobs']): JobT
   return h;
 }
 
-function feedConsumer(
-  feed: ReturnType<typeof testFeed>,
-  extra: { batch?: number; failFirst?: boolean } = {},
-) {
-  let failures = extra.failFirst ? 1 : 0;
+function feedConsumer(feed: ReturnType<typeof testFeed>, extra: { batch?: number } = {}) {
   return consumer<Item, number>({
     name: unique('orders'),
     tenant: 'none',
     keys: () => [...feed.feeds.keys()],
     open: ({ key, cursor }) => feed.since(key, cursor),
     handle: async ({ key, items }) => {
-      if (failures > 0) {
-        failures -= 1;
-        throw new Error('poisoned batch');
-      }
       feed.handled.push({ key, ids: items.map((item) => item.id) });
       return items[items.length - 1]!.id;
     },

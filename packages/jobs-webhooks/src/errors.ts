@@ -25,6 +25,9 @@ export const WEBHOOK_ERROR_CODES = {
   X_WEBHOOK_EVENT_ID_INVALID: 'verify answered an eventId that is not 1–256 printable ASCII characters: 422.',
   X_WEBHOOK_RECEIVER_UNAVAILABLE:
     'The verified event could not be enqueued: 503 with Retry-After, so the sender redelivers.',
+  X_WEBHOOK_METHOD_NOT_ALLOWED: 'An inbound request used a method other than POST: 405.',
+  X_WEBHOOK_RECEIVER_FAILED:
+    'The request handler itself threw (a bug): the Node adapter answers 500 with no detail.',
 } as const;
 
 /** A code @x/jobs-webhooks can throw. */

@@ -11,7 +11,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 /** A refusal: the status and the code, never anything the request carried. */
 export function refusal(
   status: number,
-  code: WebhookErrorCode | 'X_WEBHOOK_METHOD_NOT_ALLOWED' | 'X_JOB_INPUT_INVALID',
+  code: WebhookErrorCode | 'X_JOB_INPUT_INVALID',
   headers: Record<string, string> = {},
 ): Response {
   return jsonResponse(status, { error: code }, headers);
