@@ -1,4 +1,4 @@
-import { setJobDriver } from '@x/jobs-core';
+import { resetJobDriver, setJobDriver } from '@x/jobs-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumer, consumerArm } from '../src/index.js';
@@ -17,6 +17,7 @@ beforeAll(async () => {
   await pool.query(`create table ${s}.effects (key text not null, id integer not null)`);
 });
 afterAll(async () => {
+  resetJobDriver();
   await pool.end();
   await fixture.drop();
 });
@@ -89,5 +90,42 @@ describe('consumer() on Postgres with a real worker', () => {
     expect(effects.rows.map((row) => row.id)).toEqual(feed); // each exactly once: the poisoned batch rolled back
     const rows = await fixture.driver.introspect!.list({ name: c.name, limit: 10 });
     expect(rows.jobs.map((row) => row.tenantId)).toEqual(['org-a', 'org-a']);
+  });
+
+  it('a drain mid-batch hands the row back uncounted with the cursor unmoved, and the next worker resumes there', async () => {
+    const cursors = new Map<string, number>();
+    const handled: number[] = [];
+    let blockSecondBatch = true;
+    let inSecondBatch = false;
+    const c = consumer<number, number>({
+      name: unique('pg.drained'),
+      queue: unique('q'),
+      tenant: 'none',
+      keys: () => ['a'],
+      open: async function* ({ cursor }) {
+        for (let id = (cursor ?? 0) + 1; id <= 6; id += 1) yield id;
+      },
+      handle: async ({ items, signal }) => {
+        if (items[0] === 3 && blockSecondBatch) {
+          inSecondBatch = true; // a slow write the drain interrupts
+          await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+        }
+        handled.push(...items);
+        return items[items.length - 1]!;
+      },
+      cursor: { load: (key) => cursors.get(key) ?? null, save: (key, next) => void cursors.set(key, next) },
+      batch: 2,
+    });
+    const first = await fixture.worker([c]);
+    const { id } = await c.enqueue({ key: 'a' });
+    await until(() => inSecondBatch);
+    await first.drain();
+    expect(await fixture.driver.introspect!.get(id)).toMatchObject({ state: 'ready', attempts: 0 });
+    expect(cursors.get('a')).toBe(2);
+    blockSecondBatch = false;
+    await fixture.worker([c]);
+    await until(async () => (await fixture.driver.introspect!.get(id))?.state === 'done');
+    expect(handled).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(cursors.get('a')).toBe(6);
   });
 });

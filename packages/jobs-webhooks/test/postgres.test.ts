@@ -1,4 +1,4 @@
-import { setJobDriver } from '@x/jobs-core';
+import { resetJobDriver, setJobDriver } from '@x/jobs-core';
 import { postgresJobDriver } from '@x/jobs-driver-pg';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,7 @@ beforeAll(async () => {
   setJobDriver(fixture.driver);
 });
 afterAll(async () => {
+  resetJobDriver();
   for (const close of closers.reverse()) await close();
   await fixture.drop();
 });
