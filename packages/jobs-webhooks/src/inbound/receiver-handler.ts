@@ -16,7 +16,7 @@ const decoder = new TextDecoder();
  * The handler of one receiver, in this order (each step only after the one before it):
  * 1. anything but POST → 405;
  * 2. the exact bytes, at most `maxBytes` → 413 beyond, the rest left unread; nothing is parsed;
- * 3. `verify` → 401 when it throws; a `{ response }` it answers is returned as is;
+ * 3. `verify` → 401 when it throws or answers nothing; a `{ response }` it answers is returned as is;
  * 4. the `eventId` it answered: 1–256 printable ASCII → else 422, never echoed;
  * 5. the event is enqueued directly into the driver (never staged in an outbox, whose commit the
  *    sender would not wait for) → 503 with `Retry-After` when that fails, so the sender redelivers;
@@ -42,6 +42,7 @@ export function createReceiverHandler(
     } catch {
       return refusal(401, 'X_WEBHOOK_SIGNATURE_INVALID');
     }
+    if (typeof verified !== 'object' || verified === null) return refusal(401, 'X_WEBHOOK_SIGNATURE_INVALID');
     if ('response' in verified && verified.response instanceof Response) return verified.response;
     const { eventId, payload } = verified as VerifiedWebhook;
     if (!isValidEventId(eventId)) return refusal(422, 'X_WEBHOOK_EVENT_ID_INVALID');
