@@ -17,6 +17,7 @@ import { decideRetry } from '../retry/decide-retry.js';
 import { DEFAULT_RETRY_POLICY } from '../retry/retry-policy.js';
 import type { JobMetrics } from '../telemetry/job-metrics.js';
 import { contextFromTraceparent, inSpan } from '../telemetry/job-tracing.js';
+import { consumerAttributes } from '../telemetry/messaging-attributes.js';
 import type { JobsLogger } from '../worker/logger.js';
 import { type RenewalHandlers, type RenewalTimer, startRenewalTimer } from '../worker/renewal-timer.js';
 import type { ExecutionObserver } from './execution-observer.js';
@@ -142,13 +143,7 @@ export function runTraced(execution: Execution): Promise<ExecutionResult> {
   return inSpan(
     `job ${job.name}`,
     contextFromTraceparent(job.traceparent),
-    () => ({
-      'x_jobs.job.id': job.id,
-      'x_jobs.job.name': job.name,
-      'x_jobs.queue': job.queue,
-      'x_jobs.attempt': job.attempt,
-      'x_jobs.run_id': job.runId,
-    }),
+    () => consumerAttributes(job),
     (span) => {
       if (span === undefined) return execution.run();
       return execution.run().then((result) => {
@@ -200,6 +195,8 @@ export class Execution implements RenewalHandlers {
   readonly #onWorkDone: (() => void) | undefined;
   readonly #driver: JobDriver;
   readonly #attempt = new LazyAbort();
+  /** `performance.now()` when the execution began: the attempt's duration is measured from here. */
+  readonly #began = performance.now();
   /** The unwind's signal: a drain or a lost lease aborts it, the body's timeout does not. */
   readonly #unwindSignal = new LazyAbort();
   #slot: LeaseGrant | null = null;
@@ -487,7 +484,7 @@ export class Execution implements RenewalHandlers {
     const landed = await this.#settle(() => this.#driver.ack(this.#job.id, this.#job.claim, result));
     if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
     if (!landed) return this.#lostAfterFinish();
-    this.#options.metrics?.outcome(this.#job.queue, 'completed');
+    this.#options.metrics?.outcome(this.#job, 'completed', performance.now() - this.#began);
     if (definition.onSettled !== undefined) {
       await this.#settled(definition, {
         outcome: 'completed',
@@ -516,7 +513,7 @@ export class Execution implements RenewalHandlers {
       if (thrown.waitFor !== undefined && thrown.query !== undefined) {
         await this.#recheckWait(thrown.waitFor, thrown.query);
       }
-      this.#options.metrics?.outcome(this.#job.queue, 'suspended');
+      this.#options.metrics?.outcome(this.#job, 'suspended', performance.now() - this.#began);
       return { outcome: 'suspended', code: null };
     }
     if (this.#lostError !== undefined && this.#lostError.code === 'X_JOB_LEASE_LOST') {
@@ -623,7 +620,7 @@ export class Execution implements RenewalHandlers {
     );
     if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
     if (!landed) return this.#lostAfterFinish();
-    this.#options.metrics?.outcome(this.#job.queue, 'released');
+    this.#options.metrics?.outcome(this.#job, 'released', performance.now() - this.#began);
     return { outcome: 'released', code: 'X_DRAINING' };
   }
 
@@ -656,7 +653,7 @@ export class Execution implements RenewalHandlers {
       code: failure.record.code,
       retryInMs: delay,
     });
-    this.#options.metrics?.outcome(this.#job.queue, 'retried');
+    this.#options.metrics?.outcome(this.#job, 'retried', performance.now() - this.#began);
     return { outcome: 'retried', code: failure.record.code };
   }
 
@@ -682,7 +679,7 @@ export class Execution implements RenewalHandlers {
       code: record.code,
       stop: stopReason,
     });
-    this.#options.metrics?.outcome(this.#job.queue, 'dead');
+    this.#options.metrics?.outcome(this.#job, 'dead', performance.now() - this.#began);
     if (definition !== undefined) {
       await this.#settled(definition, {
         outcome: 'failed',
@@ -701,7 +698,7 @@ export class Execution implements RenewalHandlers {
     const detail = await this.#driver.introspect?.get(this.#job.id).catch(() => null);
     if (detail?.state === 'cancelled') {
       this.#options.logger.log('info', 'jobs.cancelled', this.#logFields());
-      this.#options.metrics?.outcome(this.#job.queue, 'cancelled');
+      this.#options.metrics?.outcome(this.#job, 'cancelled', performance.now() - this.#began);
       const handle = this.#options.registry.get(this.#job.name);
       if (isJobHandle(handle)) {
         await this.#settled(definitionOf(handle), {
@@ -716,7 +713,7 @@ export class Execution implements RenewalHandlers {
       return { outcome: 'cancelled', code: 'X_JOB_LEASE_LOST' };
     }
     this.#options.logger.log('warn', 'jobs.claim.superseded', this.#logFields());
-    this.#options.metrics?.outcome(this.#job.queue, 'lease-lost');
+    this.#options.metrics?.outcome(this.#job, 'lease-lost', performance.now() - this.#began);
     return { outcome: 'lease-lost', code: 'X_JOB_LEASE_LOST' };
   }
 
@@ -765,7 +762,7 @@ export class Execution implements RenewalHandlers {
     if (landed === 'failed') return { outcome: 'settle-failed', code: 'X_DRIVER_UNAVAILABLE' };
     if (!landed) return this.#lostAfterFinish();
     this.#options.logger.log('debug', 'jobs.concurrency.deferred', { ...this.#logFields(), key });
-    this.#options.metrics?.outcome(this.#job.queue, 'released');
+    this.#options.metrics?.outcome(this.#job, 'released', performance.now() - this.#began);
     return { outcome: 'released', code: 'X_JOB_CONCURRENCY_BUSY' };
   }
 
