@@ -3,11 +3,11 @@ import { maybeJobDriver } from '../ambient/driver-slot.js';
 import type { EnqueueRequest } from '../driver/enqueue.js';
 import { durationField } from '../duration-field.js';
 import { coreError } from '../errors/core-error.js';
+import { maxAttemptsOf } from '../job/attempt-budget.js';
 import { definitionOf, type ResolvedJobDefinition } from '../job/definition-of.js';
 import type { JobActor } from '../job/job-actor.js';
 import type { JobHandle } from '../job/job-handle.js';
 import { checkPriority } from '../job/priority.js';
-import { UNWIND_MARGIN } from '../job/unwind-margin.js';
 import { toJsonForm } from '../json-form.js';
 import type { PrepareEnqueueOptions } from './enqueue-options.js';
 import { parseInput } from './parse-input.js';
@@ -24,7 +24,7 @@ import { activeTraceparent } from './traceparent.js';
  * `tenantId` or an actor's non-null `orgId` that contradicts the derived tenant
  * (`X_JOB_TENANT_MISMATCH`; a `tenant: 'none'` job accepts only a null `tenantId` and ignores the
  * actor's org); resolves `runAt` (or now + `delay` on the installed driver's clock), `priority`,
- * `maxAttempts` (`retry.attempts`, plus {@link UNWIND_MARGIN} when `compensates`) and `onConflict`;
+ * `maxAttempts` ({@link maxAttemptsOf}) and `onConflict`;
  * mints `id` and `runId` (random UUIDs unless `runId` is given); stamps the active `traceparent`.
  * The payload is the JSON form of the parsed input.
  */
@@ -49,7 +49,7 @@ export function prepareEnqueue<EnqueueInput>(
     idempotencyKey,
     priority: checked.priority ?? definition.priority,
     ...(checked.runAt === undefined ? {} : { runAt: checked.runAt }),
-    maxAttempts: definition.retry.attempts + (definition.compensates ? UNWIND_MARGIN : 0),
+    maxAttempts: maxAttemptsOf(definition),
     onConflict: checked.onConflict,
     enqueuedBy: checked.actor?.id ?? null,
     traceparent: activeTraceparent(),

@@ -193,7 +193,8 @@ describe('compensation', () => {
       job: claimed!,
       registry: { get: () => booking },
       context: () => ({}),
-      visibilityTimeoutMs: 60_000,
+      // The lease its start buys is the claim's 1 s, so the crash below lets it lapse.
+      visibilityTimeoutMs: 1_000,
       logger: silentLogger,
     });
     await vi.waitFor(() => expect(undone).toEqual(['cancel f-1', 'cancel h-1']));
@@ -274,7 +275,8 @@ describe('once steps', () => {
       job: claimed!,
       registry: { get: () => payout },
       context: () => ({}),
-      visibilityTimeoutMs: 60_000,
+      // The lease its start buys is the claim's 1 s, so the crash below lets it lapse.
+      visibilityTimeoutMs: 1_000,
       logger: silentLogger,
     });
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -573,7 +573,8 @@ describe('fleet concurrency', () => {
         visibilityTimeoutMs: 1_000,
       });
       const staleRun = executeJob({
-        driver: harness.driver,
+        // Its start buys the row the claim's 1 s lease; the slot it holds lives 60 s.
+        driver: { ...harness.driver, start: (jobId, claim) => harness.driver.start(jobId, claim, 1_000) },
         job: stale!,
         registry: { get: () => solo },
         context: () => ({}),

@@ -1,0 +1,45 @@
+import type { ClaimedJob } from '../driver/claim.js';
+import type { JobDriver } from '../driver/job-driver.js';
+import type { LeaseGrant } from '../driver/lease-store.js';
+import type { ResolvedJobDefinition } from '../job/definition-of.js';
+import { AttemptStop } from './attempt-stop.js';
+import type { ExecutionSettings } from './execution-settings.js';
+import type { ProgressWriter } from './progress-writer.js';
+import type { StepRunner } from './step-runner.js';
+
+/**
+ * The state one attempt's phases share: the claimed row, what admission learned, the fleet slot,
+ * the stop state and the lazily built step runner and progress writer. Plain data: each phase is
+ * a function of it, and only the phase named on a field writes it.
+ */
+export class AttemptScope {
+  readonly settings: ExecutionSettings;
+  readonly driver: JobDriver;
+  readonly job: ClaimedJob;
+  readonly stop = new AttemptStop();
+  /** Set by admission (undefined for a job this worker does not know). */
+  definition: ResolvedJobDefinition | undefined;
+  /** The parsed input, once admission parsed it. */
+  input: unknown;
+  inputParsed = false;
+  /** True once `driver.start` counted this attempt (start phase). */
+  started = false;
+  /** The fleet slot held (fleet-slot phase), renewed by the lease keeper. */
+  slot: LeaseGrant | null = null;
+  /** Built on the first step the body reaches (run-body phase), or up front for an unwinding run. */
+  runner: StepRunner | undefined;
+  /** Built on the body's first `progress` call. */
+  progress: ProgressWriter | undefined;
+
+  constructor(settings: ExecutionSettings, job: ClaimedJob) {
+    this.settings = settings;
+    this.driver = settings.driver;
+    this.job = job;
+  }
+
+  /** The fields every log line of this attempt carries. */
+  logFields(): Record<string, unknown> {
+    const job = this.job;
+    return { jobId: job.id, name: job.name, queue: job.queue, attempt: job.attempt };
+  }
+}
