@@ -28,6 +28,8 @@ export class AttemptScope {
   slot: LeaseGrant | null = null;
   /** Built on the first step the body reaches (run-body phase), or up front for an unwinding run. */
   runner: StepRunner | undefined;
+  /** A body a stop left running (timeout, lost lease or slot): settles when it finally ends. */
+  lingering: Promise<void> | undefined;
   /** Built on the body's first `progress` call. */
   progress: ProgressWriter | undefined;
 

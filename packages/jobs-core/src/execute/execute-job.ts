@@ -116,6 +116,14 @@ export class Execution {
     return this.#scope.job;
   }
 
+  /**
+   * The body a stop left running (its attempt already settled or lost), until it ends; undefined
+   * when the body ended with its attempt. The worker keeps holding the job until then.
+   */
+  get lingering(): Promise<void> | undefined {
+    return this.#scope.lingering;
+  }
+
   /** Interrupts the run (a drain: `X_DRAINING` hands it back uncounted once the body stops). */
   interrupt(reason: unknown): void {
     this.#scope.stop.stop({ kind: 'drain', error: reason });

@@ -66,7 +66,10 @@ export async function runBody(scope: AttemptScope): Promise<AttemptOutcome> {
   const timer = replayOnly ? undefined : armTimeout(scope, definition, body);
   const settled = await stop.race(body.then(returnedOutcome, threwOutcome));
   if (timer !== undefined) clearTimeout(timer);
-  if (settled === STOPPED) return STOPPED_OUTCOME;
+  if (settled === STOPPED) {
+    scope.lingering = body.then(ignore, ignore);
+    return STOPPED_OUTCOME;
+  }
   if (replayOnly) return buried(scope, definition, marker?.output);
   if (settled.kind !== 'value') return settled;
   try {
@@ -75,6 +78,8 @@ export async function runBody(scope: AttemptScope): Promise<AttemptOutcome> {
     return { kind: 'refused', failure: failureOf(error) };
   }
 }
+
+const ignore = (): void => undefined;
 
 const STOPPED_OUTCOME: AttemptOutcome = Object.freeze({ kind: 'stopped' });
 

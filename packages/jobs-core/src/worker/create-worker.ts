@@ -353,10 +353,15 @@ class JobWorker implements Worker {
     const held: Held = { execution, done: Promise.resolve() };
     this.#held.set(job.id, held);
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
-    const finish = (outcome: string) => {
+    const finish = (outcome: string): void => {
       this.#count(outcome);
-      if (this.#held.get(job.id) === held) this.#held.delete(job.id);
       freeSlot();
+      // A body its attempt left running (a lost lease, a timeout) still holds the job here, so a
+      // claim of the same row meanwhile is handed back rather than run beside it. (Shutdown does
+      // not wait for it: `done` is the attempt's.)
+      const lingering = execution.lingering;
+      if (lingering === undefined) this.#release(job.id, held);
+      else void lingering.then(() => this.#release(job.id, held));
     };
     held.done = runTraced(execution).then(
       (result) => finish(result.outcome),
@@ -371,6 +376,11 @@ class JobWorker implements Worker {
       },
     );
     return held.done;
+  }
+
+  /** Forgets the held attempt of `jobId` (if it is still `held`). */
+  #release(jobId: string, held: Held): void {
+    if (this.#held.get(jobId) === held) this.#held.delete(jobId);
   }
 
   /** Releases a claimed row unstarted, its attempt uncounted (at `runAt`, else now). */
