@@ -7,6 +7,7 @@ import { errorCode } from '../errors/jobs-error.js';
 import { Execution, type ExecutionSettings, type HandleSource, runTraced } from '../execute/execute-job.js';
 import { jobRegistry } from '../registry/process-registry.js';
 import { createJobMetrics, type JobMetrics } from '../telemetry/job-metrics.js';
+import { type ClaimLoopHost, runClaimLoop } from './claim-loop.js';
 import { startHousekeeping } from './housekeeping.js';
 import { type JobsLogger, jsonLinesLogger } from './logger.js';
 import { ProcessLimiter } from './process-limiter.js';
@@ -14,10 +15,6 @@ import type { QueuePool } from './queue-pool.js';
 import { assertEnforceable, buildPools, positive } from './worker-config.js';
 import type { Worker, WorkerOptions, WorkerStats } from './worker-options.js';
 
-/** How long an idle pool first waits before claiming again; it doubles up to `idlePollMaxMs`. */
-const FIRST_IDLE_WAIT_MS = 25;
-/** The largest buffer a pool grows to while its claims keep coming back full. */
-const MAX_PREFETCH_BOOST = 500;
 /** How long a claim of a row this worker still runs is handed back for (the older attempt ends first). */
 const OWN_RUN_DEFER_MS = 1_000;
 
@@ -32,7 +29,13 @@ export function createWorker(options: WorkerOptions): Worker {
 
 interface Held {
   readonly execution: Execution;
+  /** The attempt's end (settled or lost). */
   done: Promise<void>;
+}
+
+/** When a held job's body ended too: a body a stop left running ends after its attempt. */
+function bodyEnded(held: Held): Promise<void> {
+  return held.done.then(() => held.execution.lingering);
 }
 
 class JobWorker implements Worker {
@@ -163,7 +166,19 @@ class JobWorker implements Worker {
       driver: this.#driver.name,
       queues: this.#pools.map((pool) => `${pool.queue}:${pool.capacity}`),
     });
-    this.#loops = this.#pools.map((pool) => this.#loop(pool));
+    const host: ClaimLoopHost = {
+      workerId: this.id,
+      driver: this.#driver,
+      logger: this.#logger,
+      visibilityTimeoutMs: this.#visibilityTimeoutMs,
+      idlePollMaxMs: this.#idlePollMaxMs,
+      staleBufferMs: this.#staleBufferMs(),
+      prefetchOption: this.#options.prefetch,
+      running: () => this.#state === 'running',
+      startBuffered: (pool) => this.#startBuffered(pool),
+      handBack: (job) => this.#handBack(job),
+    };
+    this.#loops = this.#pools.map((pool) => runClaimLoop(host, pool));
   }
 
   stop(): Promise<void> {
@@ -226,78 +241,6 @@ class JobWorker implements Worker {
       counts: { ...this.#counts },
       state: this.#state,
     };
-  }
-
-  async #loop(pool: QueuePool): Promise<void> {
-    let idleWait = FIRST_IDLE_WAIT_MS;
-    // The buffer grows while claims come back full (a deep queue: bigger batches, fewer round
-    // trips) and falls back to `prefetch` as soon as one comes back short or a buffered job goes
-    // stale (long jobs: hand work back to other workers rather than hoard it).
-    let extra = pool.prefetch;
-    // The default buffer may grow to MAX_PREFETCH_BOOST; one the app sized grows to 16× its size.
-    const maxExtra =
-      pool.prefetch === 0
-        ? 0
-        : this.#options.prefetch === undefined
-          ? Math.max(pool.prefetch, MAX_PREFETCH_BOOST)
-          : Math.max(pool.prefetch, Math.min(MAX_PREFETCH_BOOST, pool.prefetch * 16));
-    while (this.#state === 'running') {
-      if (this.#startBuffered(pool) > 0) extra = pool.prefetch;
-      const boostedRefill = extra > pool.prefetch && pool.buffered <= extra / 2;
-      if (pool.inFlight + pool.buffered >= pool.capacity && !boostedRefill) {
-        // Every slot is running or has a buffered job waiting for it: claim nothing more until one
-        // frees. (So a buffered job handed back for waiting too long is not claimed straight back.)
-        // While jobs wait in the buffer, look again in time to hand back any that would otherwise
-        // wait out their lease.
-        await pool.changed(
-          pool.buffered > 0 ? Math.min(this.#idlePollMaxMs, this.#staleBufferMs()) : this.#idlePollMaxMs,
-        );
-        continue;
-      }
-      // Claim for the free slots plus the prefetch buffer in one batch.
-      const want = pool.capacity + extra - pool.inFlight - pool.buffered;
-      const busy = pool.inFlight > 0 || pool.buffered > 0;
-      pool.clearNotified();
-      let jobs: readonly ClaimedJob[];
-      const sentAt = performance.now();
-      try {
-        jobs = await this.#driver.claim({
-          queues: [pool.queue],
-          limit: want,
-          workerId: this.id,
-          visibilityTimeoutMs: this.#visibilityTimeoutMs,
-        });
-      } catch (error) {
-        this.#logger.log('warn', 'jobs.claim.failed', {
-          workerId: this.id,
-          queue: pool.queue,
-          code: errorCode(error) ?? null,
-        });
-        idleWait = Math.min(idleWait * 2, this.#idlePollMaxMs);
-        await pool.changed(idleWait);
-        continue;
-      }
-      if (this.#state !== 'running') {
-        // Stopped while the claim was in flight: hand its rows back uncounted rather than start them.
-        await Promise.all(jobs.map((job) => this.#handBack(job)));
-        break;
-      }
-      pool.hold(jobs, sentAt);
-      this.#startBuffered(pool);
-      if (jobs.length >= want) {
-        idleWait = FIRST_IDLE_WAIT_MS;
-        extra = Math.min(maxExtra, extra * 2);
-        continue;
-      }
-      extra = pool.prefetch;
-      // The queue ran dry: sleep until a slot frees, a wake arrives, or the idle wait passes — and
-      // no longer than a buffered job may wait, so one that would go stale is handed back in time.
-      if (jobs.length > 0) idleWait = FIRST_IDLE_WAIT_MS;
-      const wait = busy || jobs.length > 0 ? this.#idlePollMaxMs : idleWait;
-      await pool.changed(pool.buffered > 0 ? Math.min(wait, this.#staleBufferMs()) : wait);
-      if (jobs.length === 0 && !busy) idleWait = Math.min(idleWait * 2, this.#idlePollMaxMs);
-    }
-    await Promise.all(pool.takeAllBuffered().map((job) => this.#handBack(job)));
   }
 
   /**
@@ -407,7 +350,9 @@ class JobWorker implements Worker {
     this.#closing = (async () => {
       const settled = (async () => {
         await Promise.all(this.#loops);
-        await Promise.all([...this.#held.values()].map((held) => held.done));
+        // A drain also waits (up to its deadline) for bodies their attempts left running.
+        const draining = this.#drainReason !== undefined;
+        await Promise.all([...this.#held.values()].map((held) => (draining ? bodyEnded(held) : held.done)));
       })();
       await Promise.race([settled, abandoned]);
       for (const cleanup of this.#cleanups.splice(0)) cleanup();
