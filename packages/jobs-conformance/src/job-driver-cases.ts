@@ -1,3 +1,4 @@
+import { attemptCases } from './cases/attempt-cases.js';
 import { backfillCases } from './cases/backfill-cases.js';
 import { boundCases } from './cases/bound-cases.js';
 import { cancelCases } from './cases/cancel-cases.js';
@@ -28,6 +29,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...enqueueCases,
   ...claimCases,
   ...visibilityCases,
+  ...attemptCases,
   ...fencingCases,
   ...nackCases,
   ...cancelCases,

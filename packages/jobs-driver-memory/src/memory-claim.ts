@@ -5,8 +5,9 @@ import { type MemoryStore, moveTo, nextId } from './memory-store.js';
 
 /**
  * Takes up to `limit` due rows of the unpaused `queues` in claim order (priority DESC, runAt ASC,
- * enqueue order ASC), each under a fresh token with one more attempt counted. Reads the claim
- * index, so it costs O(k log n) for k rows claimed. Synchronous, so no other call can take the same rows.
+ * enqueue order ASC), each under a fresh token. Counts no attempt: `startedAt` goes back to null,
+ * the mark `startRow` sets when this claim's body starts. Reads the claim index, so it costs
+ * O(k log n) for k rows claimed. Synchronous, so no other call can take the same rows.
  */
 export function claimRows(store: MemoryStore, options: ClaimOptions): ClaimedJob[] {
   if (options.limit < 1) return [];
@@ -15,10 +16,9 @@ export function claimRows(store: MemoryStore, options: ClaimOptions): ClaimedJob
   const leaseExpiresAt = now + options.visibilityTimeoutMs;
   return takeDue(store.claimIndex, queues, now, options.limit).map((row) => {
     const claim = { workerId: options.workerId, token: nextId(store, 'claim') };
-    row.attempts += 1;
     row.token = claim.token;
     row.workerId = claim.workerId;
-    row.startedAt = now;
+    row.startedAt = null;
     row.leaseExpiresAt = leaseExpiresAt;
     row.waitingFor = null;
     moveTo(store, row, 'running');

@@ -15,7 +15,10 @@ export function toJobRecord(row: MemoryJobRow): JobRecord {
   };
 }
 
-/** The row as handed to its claimer under `claim` (a fresh object it may keep), leased until `leaseExpiresAt`. */
+/**
+ * The row as handed to its claimer under `claim` (a fresh object it may keep), leased until
+ * `leaseExpiresAt`; its `attempt` is the number the attempt gets once started.
+ */
 export function toClaimedJob(row: MemoryJobRow, claim: ClaimRef, leaseExpiresAt: number): ClaimedJob {
   return {
     id: row.id,
@@ -26,7 +29,7 @@ export function toClaimedJob(row: MemoryJobRow, claim: ClaimRef, leaseExpiresAt:
     tenantId: row.tenantId,
     idempotencyKey: row.idempotencyKey,
     priority: row.priority,
-    attempt: row.attempts,
+    attempt: row.attempts + 1,
     maxAttempts: row.maxAttempts,
     enqueuedAt: row.enqueuedAt,
     runAt: row.runAt,

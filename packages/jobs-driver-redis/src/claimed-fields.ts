@@ -29,7 +29,7 @@ export type ClaimRowValue = ClaimedField | (typeof CLAIM_ROW_TAIL)[number];
 
 /**
  * The 0-based position of each value in one row of the claim reply, as `decodeClaimReply` reads it
- * (`attempts` there is already the claimed attempt, counted).
+ * (`attempts` there is the attempts started so far: the claimed attempt is one more).
  */
 export const CLAIM_ROW_INDEX = Object.fromEntries(
   [...CLAIMED_FIELDS, ...CLAIM_ROW_TAIL].map((name, i) => [name, i]),

@@ -29,6 +29,7 @@ export function decodeJobRecord(hash: JobHash): JobRecord {
     maxAttempts: Number(required(hash, 'maxAttempts')),
     enqueuedAt: Number(required(hash, 'enqueuedAt')),
     runAt: Number(required(hash, 'runAt')),
+    // A claim empties startedAt; its start sets it.
     startedAt: optionalNumber(hash.startedAt),
     finishedAt: optionalNumber(hash.finishedAt),
     // An acked row keeps its last lease fields (see the ack-row fragment): a lease is shown only
@@ -94,7 +95,7 @@ function decodeClaimRow(row: ClaimRow, leaseExpiresAt: number, workerId: string)
     tenantId: optionalText(row, TENANT_ID),
     idempotencyKey: text(row, IDEMPOTENCY_KEY),
     priority: Number(text(row, PRIORITY)),
-    attempt: Number(text(row, ATTEMPTS)),
+    attempt: Number(text(row, ATTEMPTS)) + 1,
     maxAttempts: Number(text(row, MAX_ATTEMPTS)),
     enqueuedAt: Number(text(row, ENQUEUED_AT)),
     runAt: Number(text(row, RUN_AT)),
@@ -128,7 +129,7 @@ function required(hash: JobHash, name: string): string {
 }
 
 function optionalNumber(value: string | undefined): number | null {
-  return value === undefined ? null : Number(value);
+  return value === undefined || value === '' ? null : Number(value);
 }
 
 function parseJson(text: string): JsonValue {

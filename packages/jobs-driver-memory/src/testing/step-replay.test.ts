@@ -316,7 +316,7 @@ describe('a final attempt whose lease lapsed', () => {
     });
     harness = createJobTestHarness({ jobs: [once] });
     const { id } = await harness.run(once, {});
-    // A worker claims it, starts its body (attempt 1 counted) and dies: its lease lapses.
+    // A worker claims it, starts attempt 1 and dies: the start counted it, and its lease lapses.
     const [claimed] = await harness.driver.claim({
       queues: ['default'],
       limit: 1,

@@ -189,12 +189,12 @@ describe('compensation', () => {
     });
     const { executeJob, silentLogger } = await import('@x/jobs-core');
     void executeJob({
-      driver: harness.driver,
+      // The attempt starts under the claim's short lease, so it lapses on the clock as a crash's would.
+      driver: { ...harness.driver, start: (jobId, claim) => harness!.driver.start(jobId, claim, 1_000) },
       job: claimed!,
       registry: { get: () => booking },
       context: () => ({}),
-      // The lease its start buys is the claim's 1 s, so the crash below lets it lapse.
-      visibilityTimeoutMs: 1_000,
+      visibilityTimeoutMs: 60_000,
       logger: silentLogger,
     });
     await vi.waitFor(() => expect(undone).toEqual(['cancel f-1', 'cancel h-1']));
@@ -271,12 +271,12 @@ describe('once steps', () => {
     expect(claimed?.id).toBe(id);
     const { executeJob, silentLogger } = await import('@x/jobs-core');
     void executeJob({
-      driver: harness.driver,
+      // The attempt starts under the claim's short lease, so it lapses on the clock as a crash's would.
+      driver: { ...harness.driver, start: (jobId, claim) => harness!.driver.start(jobId, claim, 1_000) },
       job: claimed!,
       registry: { get: () => payout },
       context: () => ({}),
-      // The lease its start buys is the claim's 1 s, so the crash below lets it lapse.
-      visibilityTimeoutMs: 1_000,
+      visibilityTimeoutMs: 60_000,
       logger: silentLogger,
     });
     await new Promise((resolve) => setTimeout(resolve, 20));

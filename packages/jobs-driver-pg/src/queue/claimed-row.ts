@@ -27,7 +27,7 @@ export interface ClaimedRow
   readonly lease_expires_at: number;
 }
 
-/** A claimed row as the claimer `workerId` sees it. */
+/** A claimed row as the claimer `workerId` sees it: `attempt` is the number its start will count. */
 export function toClaimedJob(row: ClaimedRow, workerId: string): ClaimedJob {
   return {
     id: row.id,
@@ -38,7 +38,7 @@ export function toClaimedJob(row: ClaimedRow, workerId: string): ClaimedJob {
     tenantId: row.tenant_id,
     idempotencyKey: row.idempotency_key,
     priority: row.priority,
-    attempt: row.attempts,
+    attempt: row.attempts + 1,
     maxAttempts: row.max_attempts,
     enqueuedAt: row.enqueued_at,
     runAt: row.run_at,

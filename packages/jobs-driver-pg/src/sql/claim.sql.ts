@@ -5,11 +5,14 @@ import { CLAIMED_COLUMNS } from './job-columns.js';
  * them to one claimer.
  *
  * A row is due when it is live (`jobs.live`) and `ready`/`delayed`/`suspended` with `run_at <= now()`,
- * or `running` with a lapsed lease (`lease_expires_at <= now()`: the holder died; that attempt stays counted). Per
+ * or `running` with a lapsed lease (`lease_expires_at <= now()`: the holder died; an attempt it
+ * started stays counted). Per
  * queue, an index range scan of `jobs_claim_idx` in `priority desc, run_at, seq` order locks the
  * first `$2` rows with `FOR UPDATE SKIP LOCKED` (rows another claimer holds are skipped, never
  * waited on); the best `$2` across queues are then stamped `running` with a fresh claim token,
- * the lease deadline `now() + $4 ms`, and one more attempt. With one queue nothing extra is
+ * the lease deadline `now() + $4 ms` and `started_at` null: a claim counts no attempt (SQL_START
+ * does, and sets `started_at`, so a row lost in a prefetch buffer comes back uncounted). With one
+ * queue nothing extra is
  * locked; with several, the surplus per-queue locks end with the statement. The update finds the
  * locked rows by `ctid`: the version the lock holds, which no one else can change meanwhile, so no
  * second descent of the primary key per row. (A row changed by another session between this
@@ -58,10 +61,9 @@ export const SQL_CLAIM = `with queues as (
 )
 update :"SCHEMA".jobs j
 set state = 'running',
-  attempts = j.attempts + 1,
   claim_token = gen_random_uuid()::text,
   worker_id = $3::text,
-  started_at = now(),
+  started_at = null,
   lease_expires_at = now() + $4::float8 * interval '1 millisecond',
   waiting_for = null
 from picked

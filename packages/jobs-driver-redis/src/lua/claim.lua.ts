@@ -1,4 +1,4 @@
-import { CLAIM_ROW_TAIL, CLAIMED_FIELDS, type ClaimedField } from '../claimed-fields.js';
+import { CLAIM_ROW_TAIL, CLAIMED_FIELDS } from '../claimed-fields.js';
 import { defineLuaScript } from '../lua-script.js';
 import { BULK_WRITE } from './includes/bulk-write.lua.js';
 import { JOB_ROW } from './includes/job-row.lua.js';
@@ -7,19 +7,16 @@ import { SERVER_NOW } from './includes/server-now.lua.js';
 /** How many lapsed or due rows one claim moves to ready per queue and index (bounds the script's run time). */
 const CLAIM_PROMOTE_MAX = 1000;
 
-/** The 1-based position of a field in the claim's HMGET reply (a Lua table index). */
-const claimedIndex = (field: ClaimedField): number => CLAIMED_FIELDS.indexOf(field) + 1;
-
 /** Takes up to N due rows of unpaused queues in one atomic step. */
 export const CLAIM_SCRIPT = defineLuaScript({
   name: 'claim',
   contract: `
 Claims up to ARGV[1] rows across the queues ARGV[5..], skipping paused ones. Per queue it first
-moves to ready, up to ${CLAIM_PROMOTE_MAX} each: running rows whose lease lapsed (the attempt they
-counted stays counted), then delayed and suspended rows whose runAt has passed. It then takes the
+moves to ready, up to ${CLAIM_PROMOTE_MAX} each: running rows whose lease lapsed (an attempt they
+started stays counted), then delayed and suspended rows whose runAt has passed. It then takes the
 head of every ready set, merges them (priority desc, runAt, enqueue sequence) and marks the first
-N running under a fresh token with leaseExpiresAt = now + ARGV[2], counting one attempt each
-(one HMGET and one HSET per row; each queue's ready and running sets are written once; the merge
+N running under a fresh token with leaseExpiresAt = now + ARGV[2] and startedAt emptied: a
+claim counts no attempt (the start script does, and sets startedAt) (one HMGET and one HSET per row; each queue's ready and running sets are written once; the merge
 sort is skipped when only one queue has ready rows, its head being in order already).
 KEYS[1] base    ready:<q>, delayed:<q>, suspended:<q>, running:<q>, job:<id> are built from it
 KEYS[2] paused  set of paused queues
@@ -27,8 +24,8 @@ ARGV[1] limit (positive integer)     ARGV[2] visibility timeout ms
 ARGV[3] worker id                    ARGV[4] token nonce (unique per call; token = nonce:i)
 ARGV[5..] queue names (distinct)
 Returns: { leaseExpiresAt, rows } where rows is a JSON array (cjson) with one array per claimed
-row: the job-hash values of ${CLAIMED_FIELDS.join(', ')} (attempts counted; an absent
-field is false), then ${CLAIM_ROW_TAIL.join(', ')}. One JSON string instead of a reply element per value
+row: the job-hash values of ${CLAIMED_FIELDS.join(', ')} (attempts as started so far; an
+absent field is false), then ${CLAIM_ROW_TAIL.join(', ')}. One JSON string instead of a reply element per value
 keeps the client's reply parsing to one string per claim.
 `,
   keys: ['base', 'paused'],
@@ -103,12 +100,10 @@ end
 
 local out = {}
 local lease = now + visibility
--- Numbers written as strings formatted once per call: Lua would format each with '%.14g' per row.
-local now_s, lease_s = string.format('%d', now), string.format('%d', lease)
-local attempt_s = {}
+-- The lease written as a string formatted once per call: Lua would format it with '%.14g' per row.
+local lease_s = string.format('%d', lease)
 local taken, running = {}, {}
 local ready_keys, running_keys = {}, {}
-local ATTEMPTS = ${claimedIndex('attempts')}
 for n = 1, math.min(limit, #members) do
   local member, queue = members[n], queues[n]
   local id = id_of_ready_member(member)
@@ -123,15 +118,8 @@ for n = 1, math.min(limit, #members) do
   if not single then bulk_add(taken, ready_key, member) end
   if row[1] then -- a ready member whose row is gone is only dropped
     local token = string.format('%s:%d', nonce, n)
-    local attempts = tonumber(row[ATTEMPTS]) + 1
-    local attempts_s = attempt_s[attempts]
-    if attempts_s == nil then
-      attempts_s = string.format('%d', attempts)
-      attempt_s[attempts] = attempts_s
-    end
-    redis.call('HSET', key, 'state', 'running', 'attempts', attempts_s, 'token', token,
-      'workerId', worker, 'startedAt', now_s, 'leaseExpiresAt', lease_s)
-    row[ATTEMPTS] = attempts_s
+    redis.call('HSET', key, 'state', 'running', 'token', token,
+      'workerId', worker, 'startedAt', '', 'leaseExpiresAt', lease_s)
     row[${CLAIMED_FIELDS.length + 1}], row[${CLAIMED_FIELDS.length + 2}], row[${CLAIMED_FIELDS.length + 3}] = id, queue, token
     bulk_add(running, running_keys[queue], lease_s, id)
     out[#out + 1] = row
