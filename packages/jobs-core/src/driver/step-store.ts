@@ -4,9 +4,12 @@ import type { JobErrorRecord } from './job-state.js';
 
 /**
  * The status of one durable step.
- * - `started`: a `once` step persisted before its fn ran (or a wait that has begun).
- * - `completed`: the output is durable; a replay answers it without calling fn.
- * - `failed`: the last attempt of this step threw (kept for `show`; a retry runs it again).
+ * - `started`: a `once` step persisted before its fn ran, a `sleep` that suspended (output
+ *   `{ wakeAt }`), or a `waitForEvent` that began (output `{ since, deadline }`).
+ * - `completed`: the output is durable; a replay answers it without calling fn. A sleep's output
+ *   is `{ wakeAt }`, plus `endedEarlyAt` when a `promote` ended it; a wait's is `{ payload }` or null.
+ * - `failed`: the last attempt of this `step.run` or compensator threw, recorded best effort and
+ *   never after the attempt was aborted (kept for `show`; a retry runs it again).
  */
 export type StepStatus = 'started' | 'completed' | 'failed';
 

@@ -68,7 +68,11 @@ export class QueuePool {
     this.#inFlight += 1;
   }
 
-  /** A job settled: its slot is free, so the loop may claim again. */
+  /**
+   * A job's work is over (only its settle may still be in flight; a body a stop left running no
+   * longer holds a slot): its slot is free,
+   * so the loop may start or claim the next one.
+   */
   give(): void {
     this.#inFlight -= 1;
     this.notify();
