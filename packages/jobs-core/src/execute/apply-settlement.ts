@@ -34,18 +34,36 @@ const REFUSED: Landing = Object.freeze({ kind: 'refused' });
  *   that error's code: a body that returned is never run again for a value that cannot be stored.
  * - A fenced settle answering false, and `lost`, report the row as cancelled or superseded.
  */
-export async function applySettlement(
+export function applySettlement(
   scope: AttemptScope,
   keeper: LeaseKeeper,
   settlement: Exclude<Settlement, { kind: 'unwind' }>,
 ): Promise<ExecutionResult> {
   if (settlement.kind === 'lost') return reportLost(scope);
-  if (scope.progress !== undefined) await scope.progress.flush();
-  let landing = await land(scope, keeper, settlement);
+  if (scope.progress !== undefined)
+    return scope.progress.flush().then(() => landAndReport(scope, keeper, settlement));
+  // The hot path: one driver call and its answer, no retry loop, no extra frame.
+  return send(scope, settlement).then(
+    (landed) => {
+      keeper.stop();
+      return landed ? reportLanded(scope, settlement) : reportLost(scope);
+    },
+    (error: unknown) => landAndReport(scope, keeper, settlement, error),
+  );
+}
+
+/** The settle through its retries (and a refused one's terminal settle), then the report. */
+async function landAndReport(
+  scope: AttemptScope,
+  keeper: LeaseKeeper,
+  settlement: Exclude<Settlement, { kind: 'lost' | 'unwind' }>,
+  firstError: unknown = NOT_TRIED,
+): Promise<ExecutionResult> {
+  let landing = await land(scope, keeper, settlement, firstError);
   let applied = settlement;
   if (landing.kind === 'rejected' && settlement.kind !== 'dead') {
     applied = refusedSettle(scope, settlement, landing.error);
-    landing = await land(scope, keeper, applied);
+    landing = await land(scope, keeper, applied, NOT_TRIED);
   }
   keeper.stop();
   switch (landing.kind) {
@@ -77,17 +95,20 @@ function refusedSettle(
   return dead(facts, { error, record }, 'terminal') as Settlement & { kind: 'dead' };
 }
 
-/** Sends the settle, retrying a retryable failure while the lease holds. */
+/**
+ * Sends the settle, retrying a retryable failure while the lease holds. `firstError` is what a
+ * first try already threw (`NOT_TRIED` when none was made).
+ */
 async function land(
   scope: AttemptScope,
   keeper: LeaseKeeper,
   settlement: Exclude<Settlement, { kind: 'lost' | 'unwind' }>,
+  firstError: unknown,
 ): Promise<Landing> {
   let backoff = FIRST_SETTLE_BACKOFF_MS;
+  let error = firstError;
   for (;;) {
-    try {
-      return (await send(scope, settlement)) ? LANDED : REFUSED;
-    } catch (error) {
+    if (error !== NOT_TRIED) {
       const code = errorCode(error);
       if (code === 'X_DRIVER_CLOSED') return { kind: 'unreachable', error };
       if (code !== 'X_DRIVER_UNAVAILABLE') return { kind: 'rejected', error };
@@ -95,8 +116,16 @@ async function land(
       await new Promise((resolve) => setTimeout(resolve, backoff));
       backoff = Math.min(backoff * 2, MAX_SETTLE_BACKOFF_MS);
     }
+    try {
+      return (await send(scope, settlement)) ? LANDED : REFUSED;
+    } catch (thrown) {
+      error = thrown;
+    }
   }
 }
+
+/** Marks "no settle tried yet" for {@link land}. */
+const NOT_TRIED: unique symbol = Symbol('not tried');
 
 /** The one driver call of a settlement. */
 function send(

@@ -14,10 +14,10 @@ import type { AttemptOutcome, Settlement } from './settlement.js';
  * - `start` answers false (cancelled or reclaimed while buffered) → `not-ours`: nothing settled;
  * - else undefined: one attempt is counted and the lease extended (the keeper counts it as landed).
  */
-export async function startAttempt(
+export function startAttempt(
   scope: AttemptScope,
   keeper: LeaseKeeper,
-): Promise<AttemptOutcome | undefined> {
+): AttemptOutcome | Promise<AttemptOutcome | undefined> {
   const job = scope.job;
   if (!mayStart(job)) {
     const error = coreError(
@@ -28,13 +28,15 @@ export async function startAttempt(
     return { kind: 'exhausted', failure: failureOf(error) };
   }
   const sentAt = performance.now();
-  if (!(await scope.driver.start(job.id, job.claim, scope.settings.visibilityTimeoutMs))) {
-    return { kind: 'not-ours' };
-  }
-  keeper.landed(sentAt);
-  scope.started = true;
-  return undefined;
+  return scope.driver.start(job.id, job.claim, scope.settings.visibilityTimeoutMs).then((started) => {
+    if (!started) return NOT_OURS;
+    keeper.landed(sentAt);
+    scope.started = true;
+    return undefined;
+  });
 }
+
+const NOT_OURS: AttemptOutcome = Object.freeze({ kind: 'not-ours' });
 
 /**
  * A claim that fails before its body started (unknown job, refused input, a throwing

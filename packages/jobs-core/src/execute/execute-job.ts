@@ -151,7 +151,22 @@ export class Execution {
     this.#keeper = keeper;
     if (this.#abandoned) keeper.stop();
     try {
-      const outcome = await this.#outcome(keeper);
+      // Phases 1–4 (one frame: each await here is a phase that may answer the outcome).
+      let outcome: AttemptOutcome;
+      try {
+        outcome = admit(scope) ?? NO_OUTCOME;
+        if (outcome === NO_OUTCOME && scope.definition?.concurrency !== undefined) {
+          outcome = (await takeFleetSlot(scope)) ?? NO_OUTCOME;
+        }
+        // Drained before the body started: hand the row back without counting an attempt.
+        const cause = scope.stop.cause;
+        if (cause?.kind === 'drain' && outcome.kind !== 'refused')
+          outcome = { kind: 'threw', error: cause.error };
+        if (outcome === NO_OUTCOME) outcome = (await startAttempt(scope, keeper)) ?? (await runBody(scope));
+      } catch (error) {
+        outcome = { kind: 'threw', error };
+      }
+      // Phases 5–6: decide, unwind.
       const definition = scope.definition;
       let settlement = decideSettlement({
         cause: scope.stop.cause,
@@ -161,8 +176,11 @@ export class Execution {
         retryAttempts: definition?.retry.attempts ?? 0,
         unwindable: definition?.compensates === true && (scope.runner?.compensations.length ?? 0) > 0,
       });
-      if (outcome.kind !== 'exhausted') settlement = await countUnstarted(scope, keeper, settlement);
+      if (!scope.started && outcome.kind !== 'exhausted') {
+        settlement = await countUnstarted(scope, keeper, settlement);
+      }
       if (settlement.kind === 'unwind') settlement = await unwind(scope, settlement);
+      // Phase 7: the one settle.
       this.#onWorkDone?.();
       return await applySettlement(
         scope,
@@ -174,26 +192,7 @@ export class Execution {
       if (scope.slot !== null) await releaseFleetSlot(scope);
     }
   }
-
-  /** Phases 1–4: what this attempt came to. Anything thrown on the way is a failed attempt. */
-  async #outcome(keeper: LeaseKeeper): Promise<AttemptOutcome> {
-    const scope = this.#scope;
-    try {
-      const refused = admit(scope);
-      if (refused?.kind === 'refused') return refused;
-      if (refused === undefined) {
-        const busy = await takeFleetSlot(scope);
-        if (busy !== undefined) return busy;
-      }
-      // Drained before the body started: hand the row back without counting an attempt.
-      const cause = scope.stop.cause;
-      if (cause?.kind === 'drain') return { kind: 'threw', error: cause.error };
-      if (refused !== undefined) return refused; // an unknown job: retried by the default policy
-      const unstarted = await startAttempt(scope, keeper);
-      if (unstarted !== undefined) return unstarted;
-      return await runBody(scope);
-    } catch (error) {
-      return { kind: 'threw', error };
-    }
-  }
 }
+
+/** "No outcome yet": the phases so far let the attempt go on. */
+const NO_OUTCOME: AttemptOutcome = Object.freeze({ kind: 'not-ours' });

@@ -14,26 +14,31 @@ const SUSPENDED: ExecutionResult = Object.freeze({ outcome: 'suspended', code: n
  * After a settle landed: the log line, the metric and `onSettled` of its kind, and the result
  * the execution answers. A suspension on an event looks for it once more (the publish race).
  */
-export async function reportLanded(
+export function reportLanded(
   scope: AttemptScope,
   settlement: Exclude<Settlement, { kind: 'lost' | 'unwind' }>,
+): ExecutionResult | Promise<ExecutionResult> {
+  if (settlement.kind !== 'ack') return reportOther(scope, settlement);
+  scope.settings.metrics?.outcome(scope.job.queue, 'completed');
+  const definition = scope.definition;
+  if (definition?.onSettled === undefined) return COMPLETED; // the hot path: no promise, no frame
+  return callSettled(scope, definition, {
+    outcome: 'completed',
+    input: scope.input,
+    result: settlement.result,
+    code: null,
+    error: null,
+    stopReason: null,
+  }).then(() => COMPLETED);
+}
+
+async function reportOther(
+  scope: AttemptScope,
+  settlement: Exclude<Settlement, { kind: 'lost' | 'unwind' | 'ack' }>,
 ): Promise<ExecutionResult> {
   const { settings, job, definition } = scope;
   const { logger, metrics } = settings;
   switch (settlement.kind) {
-    case 'ack':
-      metrics?.outcome(job.queue, 'completed');
-      if (definition?.onSettled !== undefined) {
-        await callSettled(scope, definition, {
-          outcome: 'completed',
-          input: scope.input,
-          result: settlement.result,
-          code: null,
-          error: null,
-          stopReason: null,
-        });
-      }
-      return COMPLETED;
     case 'retry':
       logger.log('warn', 'jobs.attempt.failed', {
         ...scope.logFields(),
