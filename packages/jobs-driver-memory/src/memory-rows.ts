@@ -17,9 +17,15 @@ export function toJobRecord(row: MemoryJobRow): JobRecord {
 
 /**
  * The row as handed to its claimer under `claim` (a fresh object it may keep), leased until
- * `leaseExpiresAt`; its `attempt` is the number the attempt gets once started.
+ * `leaseExpiresAt`; its `attempt` is the number the attempt gets once started (read before the
+ * claim counts a start of its own).
  */
-export function toClaimedJob(row: MemoryJobRow, claim: ClaimRef, leaseExpiresAt: number): ClaimedJob {
+export function toClaimedJob(
+  row: MemoryJobRow,
+  claim: ClaimRef,
+  leaseExpiresAt: number,
+  started: boolean,
+): ClaimedJob {
   return {
     id: row.id,
     runId: row.runId,
@@ -37,5 +43,6 @@ export function toClaimedJob(row: MemoryJobRow, claim: ClaimRef, leaseExpiresAt:
     enqueuedBy: row.enqueuedBy,
     traceparent: row.traceparent,
     claim,
+    started,
   };
 }

@@ -83,6 +83,7 @@ const {
   enqueuedBy: ENQUEUED_BY,
   traceparent: TRACEPARENT,
   token: TOKEN,
+  started: STARTED,
 } = CLAIM_ROW_INDEX;
 
 function decodeClaimRow(row: ClaimRow, leaseExpiresAt: number, workerId: string): ClaimedJob {
@@ -103,6 +104,7 @@ function decodeClaimRow(row: ClaimRow, leaseExpiresAt: number, workerId: string)
     enqueuedBy: optionalText(row, ENQUEUED_BY),
     traceparent: optionalText(row, TRACEPARENT),
     claim: { workerId, token: text(row, TOKEN) },
+    started: row[STARTED] === '1',
   };
 }
 

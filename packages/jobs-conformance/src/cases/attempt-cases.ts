@@ -152,4 +152,32 @@ export const attemptCases: readonly JobDriverCase[] = [
       expect(await h.row(job.id)).toMatchObject({ state: 'cancelled', attempts: 0 });
     },
   },
+  {
+    group,
+    name: 'claim with start starts its first rows in claim order: counted, stamped, started; the rest count nothing',
+    async run(h) {
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i += 1) ids.push((await h.enqueue(h.queue)).id);
+      const before = h.driver.now();
+      const jobs = await h.driver.claim({
+        queues: [h.queue],
+        limit: 3,
+        workerId: 'w',
+        visibilityTimeoutMs: LONG_MS,
+        start: 2,
+      });
+      expect(jobs.map((job) => job.id)).toEqual(ids);
+      expect(jobs.map((job) => job.started === true)).toEqual([true, true, false]);
+      expect(jobs.map((job) => job.attempt)).toEqual([1, 1, 1]);
+      const [first, , third] = jobs;
+      const startedRow = await h.row(first!.id);
+      expect(startedRow.attempts).toBe(1);
+      expect(startedRow.startedAt).toBeGreaterThanOrEqual(before - 25);
+      expect(await h.row(third!.id)).toMatchObject({ attempts: 0, startedAt: null });
+      expect(await h.driver.start(first!.id, first!.claim, LONG_MS), 'already started').toBe(false);
+      expect(await h.driver.start(third!.id, third!.claim, LONG_MS)).toBe(true);
+      expect(await h.driver.nack(first!.id, first!.claim, { kind: 'release' })).toBe(true);
+      expect((await h.row(first!.id)).attempts, 'a release hands a claim-started attempt back').toBe(0);
+    },
+  },
 ];

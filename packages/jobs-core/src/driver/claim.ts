@@ -1,4 +1,5 @@
 import type { JsonValue } from '../json.js';
+import type { JobDriver } from './job-driver.js';
 
 /**
  * The proof of one claim. Every settle (ack, nack, heartbeat, progress, step write) passes it
@@ -21,6 +22,14 @@ export interface ClaimOptions {
   readonly workerId: string;
   /** How long the claimed rows stay invisible to other claimers without a heartbeat. */
   readonly visibilityTimeoutMs: number;
+  /**
+   * Also starts the first `start` rows of this claim (in claim order) in the same atomic step, as
+   * {@link JobDriver.start} would: for rows the caller runs at once, so each body saves the round
+   * trip of its own start. Those rows come back with `started: true`; the rest count nothing.
+   * Pass only as many as will run now: a started row lost with its process stays counted.
+   * (Default: 0)
+   */
+  readonly start?: number;
 }
 
 /**
@@ -53,4 +62,9 @@ export interface ClaimedJob {
   readonly traceparent: string | null;
   /** The fencing token to pass to every settle. */
   readonly claim: ClaimRef;
+  /**
+   * True when the claim itself started this attempt ({@link ClaimOptions.start}): counted, and a
+   * `start` on it answers false. Absent or false: call `start` before the body.
+   */
+  readonly started?: boolean;
 }

@@ -17,7 +17,7 @@ import type { AttemptOutcome, Settlement } from './settlement.js';
 export function startAttempt(
   scope: AttemptScope,
   keeper: LeaseKeeper,
-): AttemptOutcome | Promise<AttemptOutcome | undefined> {
+): AttemptOutcome | undefined | Promise<AttemptOutcome | undefined> {
   const job = scope.job;
   if (!mayStart(job)) {
     const error = coreError(
@@ -26,6 +26,11 @@ export function startAttempt(
       { attempts: job.maxAttempts },
     );
     return { kind: 'exhausted', failure: failureOf(error) };
+  }
+  if (job.started === true) {
+    // The claim started it (`ClaimOptions.start`): counted already, and its lease is fresh.
+    scope.started = true;
+    return undefined;
   }
   const sentAt = performance.now();
   return scope.driver.start(job.id, job.claim, scope.settings.visibilityTimeoutMs).then((started) => {

@@ -35,16 +35,21 @@ import { CLAIMED_COLUMNS } from './job-columns.js';
  * one index descent per queue. Batches pay: on a loaded 2-core machine, 4 loops of claim(50) plus
  * batched acks moved ~5,000 jobs/s where 8 loops of claim(1) + ack moved ~550 (README, Throughput).
  *
- * Params: `$1` text[] queues, `$2` int limit, `$3` text worker id, `$4` float8 visibility timeout ms.
- * Returns: the claimed rows (`CLAIMED_COLUMNS`: what a claimer needs, times as epoch ms),
- * unordered; the driver sorts them by priority desc, run_at, seq.
+ * The first `$5` rows in claim order are also started, as SQL_START would (`ClaimOptions.start`:
+ * rows the claimer runs at once): one attempt counted and `started_at` stamped in this statement.
+ *
+ * Params: `$1` text[] queues, `$2` int limit, `$3` text worker id, `$4` float8 visibility timeout ms,
+ * `$5` int how many to start.
+ * Returns: the claimed rows (`CLAIMED_COLUMNS`: what a claimer needs, times as epoch ms, plus
+ * `started`), unordered; the driver sorts them by priority desc, run_at, seq.
  */
 export const SQL_CLAIM = `with queues as (
   select distinct u.queue
   from unnest((select $1::text[])) as u(queue)
   where not exists (select 1 from :"SCHEMA".paused_queues p where p.queue = u.queue)
 ), picked as (
-  select c.ctid
+  select c.ctid,
+    row_number() over (order by c.priority desc, c.run_at, c.seq) <= (select $5::int) as started
   from queues q
   cross join lateral (
     select j.ctid, j.priority, j.run_at, j.seq
@@ -63,9 +68,10 @@ update :"SCHEMA".jobs j
 set state = 'running',
   claim_token = gen_random_uuid()::text,
   worker_id = $3::text,
-  started_at = null,
+  attempts = j.attempts + case when picked.started then 1 else 0 end,
+  started_at = case when picked.started then now() end,
   lease_expires_at = now() + $4::float8 * interval '1 millisecond',
   waiting_for = null
 from picked
 where j.ctid = picked.ctid
-returning ${CLAIMED_COLUMNS}`;
+returning ${CLAIMED_COLUMNS}, picked.started`;
