@@ -22,8 +22,8 @@ export class AttemptScope {
   /** The parsed input, once admission parsed it. */
   input: unknown;
   inputParsed = false;
-  /** True once `driver.start` counted this attempt (start phase). */
-  started = false;
+  /** True once this attempt is counted: by the claim (`ClaimedJob.started`) or the start phase. */
+  started: boolean;
   /** The fleet slot held (fleet-slot phase), renewed by the lease keeper. */
   slot: LeaseGrant | null = null;
   /** Built on the first step the body reaches (run-body phase), or up front for an unwinding run. */
@@ -37,6 +37,7 @@ export class AttemptScope {
     this.settings = settings;
     this.driver = settings.driver;
     this.job = job;
+    this.started = job.started === true;
   }
 
   /** The fields every log line of this attempt carries. */

@@ -27,11 +27,8 @@ export function startAttempt(
     );
     return { kind: 'exhausted', failure: failureOf(error) };
   }
-  if (job.started === true) {
-    // The claim started it (`ClaimOptions.start`): counted already, and its lease is fresh.
-    scope.started = true;
-    return undefined;
-  }
+  // The claim started it (`ClaimOptions.start`): counted already, and its lease is fresh.
+  if (scope.started) return undefined;
   const sentAt = performance.now();
   return scope.driver.start(job.id, job.claim, scope.settings.visibilityTimeoutMs).then((started) => {
     if (!started) return NOT_OURS;

@@ -226,6 +226,7 @@ class JobWorker implements Worker {
         limit,
         workerId: this.id,
         visibilityTimeoutMs: this.#visibilityTimeoutMs,
+        start: limit, // every row claimed here runs now
       });
       if (jobs.length === 0) return ran;
       ran += jobs.length;
