@@ -81,7 +81,7 @@ describe('apply settlement: a finished body is settled once, and never run again
 
   it('dead-letters the row with the refusal code when the backend refuses to store the result: the body ran once', async () => {
     const fake = new FakeJobDriver();
-    const { handle, runs } = counted('bad\u0000value');
+    const { handle, runs } = counted('a value this backend refuses');
     const row = fake.add({ name: handle.name });
     fake.wrap('ack', async () => {
       throw Object.assign(new Error('invalid byte sequence'), { code: 'X_DRIVER_VALUE_REFUSED' });
@@ -93,6 +93,24 @@ describe('apply settlement: a finished body is settled once, and never run again
     expect(row.stopReason).toBe('terminal');
     await sleep(1_200); // a lease lapse (1 s) would let a rival run it again
     expect(fake.claimNow(10, 1_000, 'rival')).toEqual([]);
+    expect(runs.count).toBe(1);
+  });
+
+  it('dead-letters a result no driver stores exactly (U+0000) before any ack: X_JOB_OUTPUT_UNSTORABLE, the body ran once', async () => {
+    const fake = new FakeJobDriver();
+    const { handle, runs } = counted({ note: 'bad\u0000value' });
+    const row = fake.add({ name: handle.name });
+    let acks = 0;
+    fake.wrap('ack', async () => {
+      acks += 1;
+      return true;
+    });
+    const { result } = runOne(fake, handle);
+    expect(await result).toEqual({ outcome: 'dead', code: 'X_JOB_OUTPUT_UNSTORABLE' });
+    expect(acks, 'the value never reached the driver').toBe(0);
+    expect(row.state).toBe('dead');
+    expect(row.lastError?.code).toBe('X_JOB_OUTPUT_UNSTORABLE');
+    expect(row.stopReason).toBe('terminal');
     expect(runs.count).toBe(1);
   });
 

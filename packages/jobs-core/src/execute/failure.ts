@@ -1,6 +1,7 @@
 import type { JobErrorRecord } from '../driver/job-state.js';
 import { coreError } from '../errors/core-error.js';
 import { errorCode, type JobsError } from '../errors/jobs-error.js';
+import { storableText } from '../values/string-rule.js';
 
 /** A failure the executor settles: what was thrown, and the row's record of it. */
 export interface Failure {
@@ -10,11 +11,15 @@ export interface Failure {
   readonly record: JobErrorRecord;
 }
 
-/** The row's `lastError` for a thrown value: its code (or `ERROR`) and message, never a stack. */
+/**
+ * The row's `lastError` for a thrown value: its code (or `ERROR`) and message, never a stack.
+ * Both are made storable (lone surrogates and U+0000 replaced): an error record is diagnostics,
+ * so it is repaired, never refused.
+ */
 export function recordOf(error: unknown): JobErrorRecord {
   return {
-    code: errorCode(error) ?? 'ERROR',
-    message: error instanceof Error ? error.message : String(error),
+    code: storableText(errorCode(error) ?? 'ERROR'),
+    message: storableText(error instanceof Error ? error.message : String(error)),
   };
 }
 

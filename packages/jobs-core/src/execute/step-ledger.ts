@@ -3,6 +3,7 @@ import type { StepRecord } from '../driver/step-store.js';
 import { coreError } from '../errors/core-error.js';
 import { errorCode } from '../errors/jobs-error.js';
 import { assertStepName } from '../job/step-name.js';
+import { recordOf } from './failure.js';
 import type { StepRunnerOptions } from './step-runner.js';
 
 /** What a write checks before it lands: an `AbortSignal` or a {@link LazyAbort}. */
@@ -94,10 +95,7 @@ export class StepLedger {
     signal: AbortState = this.options.attempt,
   ): Promise<void> {
     if (signal.aborted) return;
-    const record: JobErrorRecord = {
-      code: errorCode(error) ?? 'ERROR',
-      message: error instanceof Error ? error.message : String(error),
-    };
+    const record: JobErrorRecord = recordOf(error);
     try {
       await this.options.driver.steps.save(this.options.fence, {
         ...step,
