@@ -11,7 +11,7 @@ import {
 } from '@x/jobs-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { memoryJobDriver } from '../memory-driver.js';
+import { memoryJobDriver } from '../memory-job-driver.js';
 import { createJobTestHarness } from './index.js';
 
 const workers: Worker[] = [];

@@ -1,33 +1,12 @@
 import type { JsonValue } from '@x/jobs-core';
 import type { ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
-import { copyJson } from './json-copy.js';
-import { heldRow, type MemoryJobRow, type MemoryStore, moveTo, notifyDue, refile } from './memory-store.js';
+import { copyJson } from '../json-copy.js';
+import { heldRow, type MemoryJobRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
 
 /** Takes the row out of `running`: clears the lease and token so the old claim is fenced out. */
 function endClaim(row: MemoryJobRow): void {
   row.token = null;
   row.leaseExpiresAt = null;
-}
-
-/**
- * Counts one attempt on the held row and extends its lease, once per claim: the claim set
- * `startedAt` to null and this sets it, so a second start (or one after the claim lost the row)
- * answers false.
- */
-export function startRow(
-  store: MemoryStore,
-  jobId: string,
-  claim: ClaimRef,
-  visibilityTimeoutMs: number,
-): boolean {
-  const row = heldRow(store, jobId, claim.token);
-  if (row === undefined || row.startedAt !== null) return false;
-  const now = store.clock.now();
-  row.attempts += 1;
-  row.startedAt = now;
-  row.leaseExpiresAt = now + visibilityTimeoutMs;
-  refile(store, row);
-  return true;
 }
 
 /** Hands back the attempt this claim started, if it started one (release and suspend). */
