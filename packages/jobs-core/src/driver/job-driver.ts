@@ -70,7 +70,9 @@ export interface JobDriver {
   enqueue(request: EnqueueRequest): Promise<EnqueueResult>;
   /**
    * Writes many rows with the same rules, answering in request order. A key repeated inside the
-   * batch dedupes to the first. Requests carry `onConflict: 'dedupe'` (core refuses `'error'`).
+   * batch dedupes to the first. Every request dedupes: a driver does not read `onConflict` here
+   * (a request carrying `'error'` that meets a live row answers it with `deduped: true`); the one
+   * place that refuses `'error'` for a batch is core's `handle.enqueueMany`, before any driver.
    * Callers send at most 1,000 per call; a driver does it in one round trip.
    */
   enqueueMany(requests: readonly EnqueueRequest[]): Promise<readonly EnqueueResult[]>;
