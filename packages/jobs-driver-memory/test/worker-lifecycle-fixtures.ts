@@ -1,7 +1,7 @@
 import { createWorker, type JobDriver, job, recordingLogger, setJobDriver, type Worker } from '@x/jobs-core';
 import { afterEach } from 'vitest';
 import { z } from 'zod';
-import { memoryJobDriver } from '../src/memory-driver.js';
+import { memoryJobDriver } from '../src/memory-job-driver.js';
 
 /**
  * What the worker-lifecycle integration tests share (`src/testing/worker-*.test.ts`): workers

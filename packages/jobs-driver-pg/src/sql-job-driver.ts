@@ -1,4 +1,4 @@
-import type { JobDriver, JobIntrospection, JsonValue, QueueStats } from '@x/jobs-core';
+import type { CompleteJobDriver, JsonValue, QueueStats } from '@x/jobs-core';
 import type {
   BackfillLedger,
   ClaimedJob,
@@ -21,11 +21,11 @@ import { createDriverContext } from './driver-context.js';
 import { DriverLifecycle, tracked } from './driver-lifecycle.js';
 import { createIntrospection } from './introspection/create-introspection.js';
 import { migrateSchema } from './migrations/migrate-schema.js';
-import { claimJobs } from './queue/claim-jobs.js';
-import { enqueueMany, enqueueOne } from './queue/enqueue-jobs.js';
-import { queueStats } from './queue/queue-stats.js';
-import { ackJob, createAckBatch, heartbeatJob, nackJob, recordProgress } from './queue/settle-jobs.js';
-import { createStartBatch, startJob } from './queue/start-jobs.js';
+import { claimJobs } from './queue/claim.js';
+import { enqueueMany, enqueueOne } from './queue/enqueue.js';
+import { ackJob, createAckBatch, heartbeatJob, nackJob, recordProgress } from './queue/settle.js';
+import { createStartBatch, startJob } from './queue/start.js';
+import { queueStats } from './queue/stats.js';
 import { kyselySession, type SqlSession } from './sql-session.js';
 import { bindStatements } from './statements.js';
 import { createBackfillLedger } from './stores/backfill-ledger.js';
@@ -37,14 +37,10 @@ import { WakeHub } from './wake/wake-hub.js';
 import type { WakeTransport } from './wake/wake-transport.js';
 
 /**
- * The Postgres `JobDriver` (also what the PGlite entry answers): every optional member present,
- * plus the schema it lives in, the retention the purger applies, and an explicit start.
+ * The Postgres `JobDriver` (also what the PGlite entry answers): a `CompleteJobDriver` (every
+ * store required), plus the schema it lives in, the retention the purger applies, and an explicit start.
  */
-export interface PostgresJobDriver extends JobDriver {
-  readonly introspect: JobIntrospection;
-  readonly leases: LeaseStore;
-  readonly schedules: ScheduleStore;
-  readonly backfills: BackfillLedger;
+export interface PostgresJobDriver extends CompleteJobDriver {
   /** The schema holding the driver's tables. */
   readonly schema: string;
   /**

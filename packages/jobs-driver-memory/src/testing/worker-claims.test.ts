@@ -2,7 +2,7 @@ import { createWorker, type JobDriver, job } from '@x/jobs-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { enqueue, installed, start, unique, until } from '../../test/worker-lifecycle-fixtures.js';
-import { memoryJobDriver } from '../memory-driver.js';
+import { memoryJobDriver } from '../memory-job-driver.js';
 
 describe('idle worker', () => {
   it('starts a newly enqueued job within milliseconds through the driver wake, without polling hot', async () => {

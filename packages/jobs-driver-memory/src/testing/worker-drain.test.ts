@@ -9,7 +9,7 @@ import {
   unique,
   until,
 } from '../../test/worker-lifecycle-fixtures.js';
-import { memoryJobDriver } from '../memory-driver.js';
+import { memoryJobDriver } from '../memory-job-driver.js';
 
 describe('worker drain (SIGTERM path)', () => {
   it('aborts held jobs with X_DRAINING, hands them back uncounted, and the next worker resumes from the last completed step', async () => {

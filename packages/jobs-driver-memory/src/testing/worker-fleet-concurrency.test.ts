@@ -10,7 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { enqueue, installed, start, unique, until } from '../../test/worker-lifecycle-fixtures.js';
-import { memoryJobDriver } from '../memory-driver.js';
+import { memoryJobDriver } from '../memory-job-driver.js';
 import { createJobTestHarness } from './index.js';
 
 describe('fleet concurrency', () => {

@@ -9,7 +9,7 @@ import {
   unique,
   until,
 } from '../../test/worker-lifecycle-fixtures.js';
-import { memoryJobDriver } from '../memory-driver.js';
+import { memoryJobDriver } from '../memory-job-driver.js';
 
 describe('timeouts', () => {
   it('aborts ctx.signal before the attempt is failed, and refuses step writes past the abort', async () => {

@@ -1,7 +1,7 @@
 import type { StepRecord } from '@x/jobs-core';
 import type { StepStore } from '@x/jobs-core/driver';
-import { copyJson } from './json-copy.js';
-import { assertOpen, heldRow, type MemoryStore } from './memory-store.js';
+import { copyJson } from '../json-copy.js';
+import { assertOpen, heldRow, type MemoryStore } from '../memory-store.js';
 
 /** A detached copy of a step record. */
 function copyStep(step: StepRecord): StepRecord {

@@ -1,6 +1,6 @@
 import type { BackfillLedger, BackfillRecord } from '@x/jobs-core/driver';
-import { copyJson } from './json-copy.js';
-import { assertOpen, type MemoryStore } from './memory-store.js';
+import { copyJson } from '../json-copy.js';
+import { assertOpen, type MemoryStore } from '../memory-store.js';
 
 const ledgerKey = (name: string, runId: string): string => JSON.stringify([name, runId]);
 const copyRecord = (row: BackfillRecord): BackfillRecord => ({ ...row, cursor: copyJson(row.cursor) });

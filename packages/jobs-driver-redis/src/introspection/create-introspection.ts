@@ -6,23 +6,23 @@ import type {
   StepResolution,
   WorkerInfo,
 } from '@x/jobs-core';
-import { callClient, callFlag, callScript, type DriverContext } from './driver-context.js';
-import { decodeJobRecord, hashFromFlat } from './job-codec.js';
-import { JOB_CANCEL_SCRIPT } from './lua/job-cancel.lua.js';
-import { JOB_GET_SCRIPT } from './lua/job-get.lua.js';
-import { JOB_LIST_SCRIPT } from './lua/job-list.lua.js';
-import { JOB_PROMOTE_SCRIPT } from './lua/job-promote.lua.js';
-import { JOB_REMOVE_SCRIPT } from './lua/job-remove.lua.js';
-import { JOB_RETRY_SCRIPT } from './lua/job-retry.lua.js';
-import { PURGE_BATCH, PURGE_SCRIPT } from './lua/purge.lua.js';
-import { QUEUE_PAUSE_SCRIPT } from './lua/queue-pause.lua.js';
-import { STEP_RESOLVE_SCRIPT } from './lua/step-resolve.lua.js';
-import { WORKER_LIST_SCRIPT } from './lua/worker-list.lua.js';
-import { WORKER_REMOVE_SCRIPT } from './lua/worker-remove.lua.js';
-import { WORKER_REPORT_SCRIPT } from './lua/worker-report.lua.js';
-import type { LuaScript } from './lua-script.js';
-import { optionalArg } from './optional-arg.js';
-import { decodeSteps, encodeStepBody } from './step-codec.js';
+import { callClient, callFlag, callScript, type DriverContext } from '../driver-context.js';
+import { decodeJobRecord, hashFromFlat } from '../job-codec.js';
+import { JOB_CANCEL_SCRIPT } from '../lua/job-cancel.lua.js';
+import { JOB_GET_SCRIPT } from '../lua/job-get.lua.js';
+import { JOB_LIST_SCRIPT } from '../lua/job-list.lua.js';
+import { JOB_PROMOTE_SCRIPT } from '../lua/job-promote.lua.js';
+import { JOB_REMOVE_SCRIPT } from '../lua/job-remove.lua.js';
+import { JOB_RETRY_SCRIPT } from '../lua/job-retry.lua.js';
+import { PURGE_BATCH, PURGE_SCRIPT } from '../lua/purge.lua.js';
+import { QUEUE_PAUSE_SCRIPT } from '../lua/queue-pause.lua.js';
+import { STEP_RESOLVE_SCRIPT } from '../lua/step-resolve.lua.js';
+import { WORKER_LIST_SCRIPT } from '../lua/worker-list.lua.js';
+import { WORKER_REMOVE_SCRIPT } from '../lua/worker-remove.lua.js';
+import { WORKER_REPORT_SCRIPT } from '../lua/worker-report.lua.js';
+import type { LuaScript } from '../lua-script.js';
+import { optionalArg } from '../optional-arg.js';
+import { decodeSteps, encodeStepBody } from '../step-codec.js';
 
 /** Default and largest page of {@link JobIntrospection.list}. */
 const LIST_DEFAULT = 50;

@@ -1,8 +1,8 @@
 import type { ScheduleState, ScheduleStore } from '@x/jobs-core/driver';
-import { callClient, callScript, type DriverContext } from './driver-context.js';
-import { redisError } from './errors.js';
-import { SCHEDULE_ADVANCE_SCRIPT } from './lua/schedule-advance.lua.js';
-import { SCHEDULE_PAUSE_SCRIPT } from './lua/schedule-pause.lua.js';
+import { callClient, callScript, type DriverContext } from '../driver-context.js';
+import { redisError } from '../errors.js';
+import { SCHEDULE_ADVANCE_SCRIPT } from '../lua/schedule-advance.lua.js';
+import { SCHEDULE_PAUSE_SCRIPT } from '../lua/schedule-pause.lua.js';
 
 /** Scheduler watermarks in one hash, task → `<watermark>|<paused 0|1>|<updatedAt>`; moves are compare-and-set. */
 export function redisScheduleStore(context: DriverContext): ScheduleStore {

@@ -1,7 +1,7 @@
 import type { EventStore } from '@x/jobs-core/driver';
-import { jsonContains } from './json-contains.js';
-import { copyJson } from './json-copy.js';
-import { assertOpen, type MemoryStore, nextId, notifyDue, refile } from './memory-store.js';
+import { jsonContains } from '../json-contains.js';
+import { copyJson } from '../json-copy.js';
+import { assertOpen, type MemoryStore, nextId, notifyDue, refile } from '../memory-store.js';
 
 /** Published events kept for their TTL; a publish makes every job suspended on that event due now. */
 export function memoryEvents(store: MemoryStore): EventStore {

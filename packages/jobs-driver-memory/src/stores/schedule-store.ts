@@ -1,5 +1,5 @@
 import type { ScheduleStore } from '@x/jobs-core/driver';
-import { assertOpen, type MemoryStore } from './memory-store.js';
+import { assertOpen, type MemoryStore } from '../memory-store.js';
 
 /** Scheduler watermarks with compare-and-set, and pause flags. */
 export function memorySchedules(store: MemoryStore): ScheduleStore {

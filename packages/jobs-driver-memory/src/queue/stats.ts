@@ -1,6 +1,6 @@
 import type { JobState, QueueStats } from '@x/jobs-core';
 import { JOB_STATES } from '@x/jobs-core';
-import { isDue, type MemoryStore } from './memory-store.js';
+import { isDue, type MemoryStore } from '../memory-store.js';
 
 /** Per-queue counts for every queue with a row or a pause flag, sorted by queue name. */
 export function queueStats(store: MemoryStore): QueueStats[] {

@@ -62,19 +62,13 @@ export async function enqueueOne(ctx: DriverContext, request: EnqueueRequest): P
 
 /**
  * Writes many rows (SQL_ENQUEUE_MANY, one statement per 1,000), answering in request order. A key
- * or id repeated inside the batch dedupes to its first occurrence.
+ * or id repeated inside the batch dedupes to its first occurrence. Every request dedupes: its
+ * `onConflict` is not read (the contract; core refuses `'error'` before a batch reaches here).
  */
 export async function enqueueMany(
   ctx: DriverContext,
   requests: readonly EnqueueRequest[],
 ): Promise<readonly EnqueueResult[]> {
-  if (requests.some((request) => request.onConflict === 'error')) {
-    throw new JobsError(
-      'X_JOB_ENQUEUE_OPTIONS_INVALID',
-      "enqueueMany takes onConflict: 'dedupe' only; enqueue one at a time to get X_JOB_DUPLICATE.",
-      { meta: { field: 'onConflict' } },
-    );
-  }
   const owner = firstOccurrences(requests);
   const uniqueIndexes: number[] = [];
   for (let index = 0; index < requests.length; index += 1)

@@ -1,5 +1,5 @@
 import type { LeaseGrant, LeaseStore } from '@x/jobs-core/driver';
-import { assertOpen, type MemoryStore, nextId } from './memory-store.js';
+import { assertOpen, type MemoryStore, nextId } from '../memory-store.js';
 
 /** The unexpired grants of `key`, dropping lapsed ones from the store: a lapsed slot is free. */
 function liveGrants(store: MemoryStore, key: string, now: number): LeaseGrant[] {

@@ -1,7 +1,7 @@
 import type { ClaimedJob, ClaimOptions } from '@x/jobs-core/driver';
-import { takeDue } from './claim-index.js';
-import { toClaimedJob } from './memory-rows.js';
-import { type MemoryStore, moveTo, nextId } from './memory-store.js';
+import { takeDue } from '../claim-index.js';
+import { toClaimedJob } from '../memory-rows.js';
+import { type MemoryStore, moveTo, nextId } from '../memory-store.js';
 
 /**
  * Takes up to `limit` due rows of the unpaused `queues` in claim order (priority DESC, runAt ASC,

@@ -1,7 +1,7 @@
 import type { JobDriver } from '@x/jobs-core';
 import type { EnqueueRequest } from '@x/jobs-core/driver';
 import { describe, expect, it } from 'vitest';
-import { memoryJobDriver } from './memory-driver.js';
+import { memoryJobDriver } from './memory-job-driver.js';
 import { virtualClock } from './virtual-clock.js';
 
 const request = (id: string, overrides: Partial<EnqueueRequest> = {}): EnqueueRequest => ({

@@ -1,10 +1,10 @@
 import type { JobIntrospection } from '@x/jobs-core';
 import { isLiveState } from '@x/jobs-core';
-import { copyJson } from './json-copy.js';
-import { toJobRecord } from './memory-rows.js';
-import { requeue } from './memory-settle.js';
-import { stepsOf } from './memory-steps.js';
-import { assertOpen, forgetRow, type MemoryStore, moveTo, notifyDue, refile } from './memory-store.js';
+import { copyJson } from '../json-copy.js';
+import { toJobRecord } from '../memory-rows.js';
+import { assertOpen, forgetRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
+import { requeue } from '../queue/settle.js';
+import { stepsOf } from '../stores/step-store.js';
 
 const DEFAULT_PAGE = 50;
 const MAX_PAGE = 1000;

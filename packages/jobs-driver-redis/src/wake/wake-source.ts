@@ -1,6 +1,6 @@
 import type { WakeSource } from '@x/jobs-core/driver';
 import { Redis } from 'ioredis';
-import type { RedisClient } from './redis-client.js';
+import type { RedisClient } from '../redis-client.js';
 
 /** The furthest ahead a wake for later work arms a timer. */
 const MAX_TIMER_MS = 86_400_000;

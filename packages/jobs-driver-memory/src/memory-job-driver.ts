@@ -1,17 +1,19 @@
-import type { Clock, JobDriver } from '@x/jobs-core';
+import type { Clock, CompleteJobDriver } from '@x/jobs-core';
 import { systemClock } from '@x/jobs-core';
-import { memoryBackfills } from './memory-backfills.js';
-import { claimRows } from './memory-claim.js';
-import { enqueueRow } from './memory-enqueue.js';
-import { memoryEvents } from './memory-events.js';
-import { memoryIntrospection } from './memory-introspection.js';
-import { memoryLeases } from './memory-leases.js';
-import { memorySchedules } from './memory-schedules.js';
-import { ackRow, heartbeatRow, nackRow, progressRow, startRow } from './memory-settle.js';
-import { queueStats } from './memory-stats.js';
-import { memorySteps } from './memory-steps.js';
+import type { WakeSource } from '@x/jobs-core/driver';
+import { memoryIntrospection } from './introspection/create-introspection.js';
 import { assertOpen, createMemoryStore, type MemoryStore } from './memory-store.js';
-import { memoryWake } from './memory-wake.js';
+import { claimRows } from './queue/claim.js';
+import { enqueueRow } from './queue/enqueue.js';
+import { ackRow, heartbeatRow, nackRow, progressRow } from './queue/settle.js';
+import { startRow } from './queue/start.js';
+import { queueStats } from './queue/stats.js';
+import { memoryBackfills } from './stores/backfill-ledger.js';
+import { memoryEvents } from './stores/event-store.js';
+import { memoryLeases } from './stores/lease-store.js';
+import { memorySchedules } from './stores/schedule-store.js';
+import { memorySteps } from './stores/step-store.js';
+import { memoryWake } from './wake/wake-source.js';
 
 /** Options for {@link memoryJobDriver}. */
 export interface MemoryJobDriverOptions {
@@ -19,11 +21,17 @@ export interface MemoryJobDriverOptions {
   readonly clock?: Clock;
 }
 
+/** What {@link memoryJobDriver} answers: every store required, and its push wake. */
+export interface MemoryJobDriver extends CompleteJobDriver {
+  readonly name: 'memory';
+  readonly wake: WakeSource;
+}
+
 /**
  * A complete `JobDriver` over in-process maps: every member, deterministic under an injected clock,
  * nothing survives the process. For tests and `x-jobs dev`; the reference a driver author copies.
  */
-export function memoryJobDriver(options: MemoryJobDriverOptions = {}): JobDriver {
+export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJobDriver {
   const store = createMemoryStore(options.clock ?? systemClock);
   /** Lifts a synchronous operation on the store into an async driver method refused after close. */
   const open =

@@ -1,33 +1,12 @@
 import type { JsonValue } from '@x/jobs-core';
 import type { ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
-import { copyJson } from './json-copy.js';
-import { heldRow, type MemoryJobRow, type MemoryStore, moveTo, notifyDue, refile } from './memory-store.js';
+import { copyJson } from '../json-copy.js';
+import { heldRow, type MemoryJobRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
 
 /** Takes the row out of `running`: clears the lease and token so the old claim is fenced out. */
 function endClaim(row: MemoryJobRow): void {
   row.token = null;
   row.leaseExpiresAt = null;
-}
-
-/**
- * Counts one attempt on the held row and extends its lease, once per claim: the claim set
- * `startedAt` to null and this sets it, so a second start (or one after the claim lost the row)
- * answers false.
- */
-export function startRow(
-  store: MemoryStore,
-  jobId: string,
-  claim: ClaimRef,
-  visibilityTimeoutMs: number,
-): boolean {
-  const row = heldRow(store, jobId, claim.token);
-  if (row === undefined || row.startedAt !== null) return false;
-  const now = store.clock.now();
-  row.attempts += 1;
-  row.startedAt = now;
-  row.leaseExpiresAt = now + visibilityTimeoutMs;
-  refile(store, row);
-  return true;
 }
 
 /** Hands back the attempt this claim started, if it started one (release and suspend). */
@@ -66,12 +45,16 @@ export function nackRow(store: MemoryStore, jobId: string, claim: ClaimRef, opti
       uncountStart(row);
       requeue(store, row, options.runAt ?? now, now);
       break;
-    case 'suspend':
+    case 'suspend': {
       uncountStart(row);
-      row.runAt = options.runAt;
-      row.waitingFor = options.waitFor ?? null;
+      const waitFor = options.waitFor ?? null;
+      const published = waitFor !== null && publishedSinceStart(store, row, waitFor, now);
+      row.runAt = published ? Math.min(now, options.runAt) : options.runAt;
+      row.waitingFor = waitFor;
       moveTo(store, row, 'suspended');
+      if (row.runAt <= now) notifyDue(store, row.queue);
       break;
+    }
     case 'dead':
       row.lastError = { ...options.error };
       row.stopReason = options.stopReason;
@@ -80,6 +63,20 @@ export function nackRow(store: MemoryStore, jobId: string, claim: ClaimRef, opti
       break;
   }
   return true;
+}
+
+/**
+ * Whether an unexpired event named `event` was published after this attempt started: one the run
+ * may have missed between its look and its suspend, so the suspend makes it due now. Strictly
+ * after: under a clock that does not move (a test's virtual clock) an event that matched no wait
+ * would otherwise make every replay of the run due again at once, forever.
+ */
+function publishedSinceStart(store: MemoryStore, row: MemoryJobRow, event: string, now: number): boolean {
+  const startedAt = row.startedAt;
+  if (startedAt === null) return false;
+  return store.events.some(
+    (record) => record.event === event && record.publishedAt > startedAt && record.expiresAt > now,
+  );
 }
 
 /** Puts a row back in line at `runAt`: `ready` when due, else `delayed`. */

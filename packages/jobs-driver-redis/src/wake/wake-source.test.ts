@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EnqueueRequest } from '@x/jobs-core/driver';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DriverPool, requireRedis } from '../test/redis-fixture.js';
-import type { RedisJobDriver } from './index.js';
-import { parseWakeMessage } from './redis-wake-source.js';
+import { DriverPool, requireRedis } from '../../test/redis-fixture.js';
+import type { RedisJobDriver } from '../index.js';
+import { parseWakeMessage } from './wake-source.js';
 
 describe('parseWakeMessage', () => {
   it('reads <dueAt>|<queue>, a queue name may hold bars', () => {

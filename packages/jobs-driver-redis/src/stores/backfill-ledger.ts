@@ -1,6 +1,6 @@
 import type { BackfillLedger, BackfillQuery, BackfillRecord } from '@x/jobs-core/driver';
-import { callClient, callScript, type DriverContext } from './driver-context.js';
-import { BACKFILL_RECORD_SCRIPT } from './lua/backfill-record.lua.js';
+import { callClient, callScript, type DriverContext } from '../driver-context.js';
+import { BACKFILL_RECORD_SCRIPT } from '../lua/backfill-record.lua.js';
 
 /** Rows one listing round trip reads. */
 const LIST_PAGE = 200;

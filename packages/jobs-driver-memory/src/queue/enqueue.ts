@@ -1,6 +1,6 @@
 import type { EnqueueRequest, EnqueueResult } from '@x/jobs-core/driver';
-import { memoryError } from './errors.js';
-import { toJsonText } from './json-copy.js';
+import { memoryError } from '../errors.js';
+import { toJsonText } from '../json-copy.js';
 import {
   dedupeScope,
   type MemoryJobRow,
@@ -8,7 +8,7 @@ import {
   moveTo,
   nextSeq,
   notifyDue,
-} from './memory-store.js';
+} from '../memory-store.js';
 
 /**
  * Writes one row unless its id already exists (a republish: answered as a dedupe) or a live row

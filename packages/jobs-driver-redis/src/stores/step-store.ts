@@ -1,8 +1,8 @@
 import type { StepRecord } from '@x/jobs-core';
 import type { StepFence, StepStore } from '@x/jobs-core/driver';
-import { callClient, callScript, type DriverContext } from './driver-context.js';
-import { STEP_SAVE_SCRIPT } from './lua/step-save.lua.js';
-import { decodeSteps, encodeStepBody } from './step-codec.js';
+import { callClient, callScript, type DriverContext } from '../driver-context.js';
+import { STEP_SAVE_SCRIPT } from '../lua/step-save.lua.js';
+import { decodeSteps, encodeStepBody } from '../step-codec.js';
 
 /** Step persistence in one hash per run (`steps:<runId>`), every write fenced on the job's claim. */
 export function redisStepStore(context: DriverContext): StepStore {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LeaseGrant, LeaseStore } from '@x/jobs-core/driver';
-import { callScript, type DriverContext } from './driver-context.js';
-import { LEASE_ACQUIRE_SCRIPT } from './lua/lease-acquire.lua.js';
-import { LEASE_HOLDERS_SCRIPT } from './lua/lease-holders.lua.js';
-import { LEASE_RELEASE_SCRIPT } from './lua/lease-release.lua.js';
-import { LEASE_RENEW_SCRIPT } from './lua/lease-renew.lua.js';
+import { callScript, type DriverContext } from '../driver-context.js';
+import { LEASE_ACQUIRE_SCRIPT } from '../lua/lease-acquire.lua.js';
+import { LEASE_HOLDERS_SCRIPT } from '../lua/lease-holders.lua.js';
+import { LEASE_RELEASE_SCRIPT } from '../lua/lease-release.lua.js';
+import { LEASE_RENEW_SCRIPT } from '../lua/lease-renew.lua.js';
 
 /** Fleet-wide counted slots: one hash per lease key (`lease:<key>`), token → expiry and holder. */
 export function redisLeaseStore(context: DriverContext): LeaseStore {
