@@ -4,7 +4,9 @@ import type { BenchSystem } from '../system.js';
 export const SYSTEM_NAMES = [
   'raw-pg',
   'graphile-worker',
+  'graphile-worker-0.17',
   'pg-boss',
+  'dbos',
   'x-pg',
   'raw-redis',
   'bullmq',
@@ -17,6 +19,22 @@ export type SystemName = (typeof SYSTEM_NAMES)[number];
 
 /** Our own systems: the only ones W4 (durable steps) and the fleet run apply to. */
 export const OUR_SYSTEMS: readonly SystemName[] = ['x-pg', 'x-redis', 'x-memory'];
+
+/**
+ * Systems measured on some workloads only: DBOS on the durable-steps workload (W7; it is a
+ * workflow engine, not a job queue), graphile-worker 0.17 as an extra row of W1 and W2 (the
+ * release earlier runs compared with).
+ */
+const ONLY_ON: Readonly<Partial<Record<SystemName, readonly string[]>>> = {
+  dbos: ['W7'],
+  'graphile-worker-0.17': ['W1', 'W2'],
+};
+
+/** Whether `workload` measures `name` at all (before the workload's own `appliesTo`). */
+export function measuredOn(name: SystemName, workload: string): boolean {
+  const only = ONLY_ON[name];
+  return only === undefined || only.includes(workload);
+}
 
 /** True for a name the bench knows. */
 export function isSystemName(name: string): name is SystemName {
@@ -36,7 +54,12 @@ export async function loadSystem(name: SystemName): Promise<BenchSystem> {
     case 'graphile-worker':
       // Documented switch: skip building one "Completed task" log line per job.
       process.env.NO_LOG_SUCCESS ??= '1';
-      return (await import('./graphile-worker.js')).graphileWorkerSystem();
+      return (await import('./graphile-worker.js')).graphileWorkerSystem('graphile-worker');
+    case 'graphile-worker-0.17':
+      process.env.NO_LOG_SUCCESS ??= '1';
+      return (await import('./graphile-worker.js')).graphileWorkerSystem('graphile-worker-0.17');
+    case 'dbos':
+      return (await import('./dbos.js')).dbosSystem();
     case 'pg-boss':
       return (await import('./pg-boss.js')).pgBossSystem();
     case 'bullmq':
