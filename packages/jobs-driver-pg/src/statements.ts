@@ -10,7 +10,7 @@ import { SQL_NOTIFY } from './sql/notify.sql.js';
 import { SQL_PROGRESS } from './sql/progress.sql.js';
 import { SQL_PURGE_DONE } from './sql/purge.sql.js';
 import { SQL_STATS } from './sql/stats.sql.js';
-import { SQL_STEP_SAVE } from './sql/step-save.sql.js';
+import { SQL_STEP_SAVE, SQL_STEP_SAVE_MANY } from './sql/step-save.sql.js';
 
 /**
  * Every verbatim statement with the schema substituted, computed once per driver. With
@@ -36,6 +36,7 @@ export function bindStatements(schema: string, options: { readonly keepDone: boo
     heartbeat: bind(SQL_HEARTBEAT),
     progress: bind(SQL_PROGRESS),
     stepSave: bind(SQL_STEP_SAVE),
+    stepSaveMany: bind(SQL_STEP_SAVE_MANY),
     eventPublish: bind(SQL_EVENT_PUBLISH),
     eventFind: bind(SQL_EVENT_FIND),
     notify: bind(SQL_NOTIFY),
