@@ -5,6 +5,8 @@ export const RATIO_PAIRS: readonly (readonly [SystemName, SystemName])[] = [
   ['x-pg', 'graphile-worker'],
   ['x-pg', 'graphile-worker-0.17'],
   ['x-pg', 'dbos'],
+  ['x-pg-done0', 'graphile-worker'],
+  ['x-pg-done0', 'raw-pg'],
   ['x-redis', 'dbos'],
   ['x-pg', 'pg-boss'],
   ['x-pg', 'raw-pg'],

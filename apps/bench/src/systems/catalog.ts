@@ -8,6 +8,7 @@ export const SYSTEM_NAMES = [
   'pg-boss',
   'dbos',
   'x-pg',
+  'x-pg-done0',
   'raw-redis',
   'bullmq',
   'x-redis',
@@ -21,13 +22,14 @@ export type SystemName = (typeof SYSTEM_NAMES)[number];
 export const OUR_SYSTEMS: readonly SystemName[] = ['x-pg', 'x-redis', 'x-memory'];
 
 /**
- * Systems measured on some workloads only: DBOS on the durable-steps workload (W7; it is a
+ * Systems measured on some workloads only: x-pg with `retention: { done: 0 }` on W1 and W7, DBOS on the durable-steps workload (W7; it is a
  * workflow engine, not a job queue), graphile-worker 0.17 as an extra row of W1 and W2 (the
  * release earlier runs compared with).
  */
 const ONLY_ON: Readonly<Partial<Record<SystemName, readonly string[]>>> = {
   dbos: ['W7'],
   'graphile-worker-0.17': ['W1', 'W2'],
+  'x-pg-done0': ['W1', 'W7'],
 };
 
 /** Whether `workload` measures `name` at all (before the workload's own `appliesTo`). */
@@ -66,6 +68,8 @@ export async function loadSystem(name: SystemName): Promise<BenchSystem> {
       return (await import('./bullmq.js')).bullmqSystem();
     case 'x-pg':
       return (await import('./x-pg.js')).xPgSystem();
+    case 'x-pg-done0':
+      return (await import('./x-pg.js')).xPgSystem(true);
     case 'x-redis':
       return (await import('./x-redis.js')).xRedisSystem();
     case 'x-memory':

@@ -7,7 +7,7 @@ const STEPS = 10;
 const CONCURRENCY = 10;
 
 /** Systems with durable steps worth comparing (x-memory keeps nothing durable). */
-const STEP_SYSTEMS: readonly SystemName[] = ['x-pg', 'x-redis', 'dbos'];
+const STEP_SYSTEMS: readonly SystemName[] = ['x-pg', 'x-pg-done0', 'x-redis', 'dbos'];
 
 /**
  * W7: durable-step throughput. 1,000 runs of 10 no-op durable steps drained at concurrency 10;
