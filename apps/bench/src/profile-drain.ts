@@ -15,10 +15,13 @@ async function main(): Promise<void> {
   await system.reset();
   await system.enqueueBulk(makePayloads(0, total));
   const tally = new JobTally(total);
+  const cpuBefore = process.cpuUsage();
   const worker = await system.startWorker({ concurrency: Number(concurrencyArg), onJob: tally.record });
   const drainedAt = await waitDrained(system, tally, total, 300_000);
+  const cpu = process.cpuUsage(cpuBefore);
   console.log(
-    `${name}: drained ${total} jobs at ${Math.round(total / ((drainedAt - tally.firstAt) / 1000))} jobs/s`,
+    `${name}: drained ${total} jobs at ${Math.round(total / ((drainedAt - tally.firstAt) / 1000))} jobs/s,` +
+      ` this process's CPU ${((cpu.user + cpu.system) / total).toFixed(1)} µs per job`,
   );
   await worker.stop();
   await system.close();
