@@ -161,6 +161,23 @@ const uncountedVisibilityExpiry: Breakage = (inner) => {
   };
 };
 
+/** The claim starts every row it takes: attempts count claims, not bodies that started. */
+const countsAttemptsAtClaim: Breakage = (inner) => ({
+  ...inner,
+  async claim(options) {
+    const jobs = await inner.claim(options);
+    for (const job of jobs) await inner.start(job.id, job.claim, options.visibilityTimeoutMs);
+    return jobs;
+  },
+  start: async () => true,
+});
+
+/** start answers true for any claim, held or not, and counts nothing when it is not. */
+const startNotFenced: Breakage = (inner) => ({
+  ...inner,
+  start: async (id, claim, ms) => (await inner.start(id, claim, ms)) || true,
+});
+
 /** Heartbeats answer true but extend the lease by a millisecond. */
 const heartbeatDoesNotExtend: Breakage = (inner) => ({
   ...inner,
@@ -301,6 +318,16 @@ const BROKEN: readonly BrokenDriver[] = [
     name: 'does not count the attempt on visibility expiry',
     breakage: uncountedVisibilityExpiry,
     caughtBy: ['visibility: an un-acked row is claimable again'],
+  },
+  {
+    name: 'counts attempts at claim',
+    breakage: countsAttemptsAtClaim,
+    caughtBy: ['attempts: a claim counts no attempt', 'attempts: a lapsed claim that never started'],
+  },
+  {
+    name: 'answers start without fencing',
+    breakage: startNotFenced,
+    caughtBy: ['attempts: start is fenced', 'attempts: a cancelled row cannot be started'],
   },
   {
     name: 'heartbeats without extending',
