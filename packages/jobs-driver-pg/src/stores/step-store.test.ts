@@ -71,7 +71,11 @@ describe('step saves of concurrent runs', () => {
     const third = await Promise.all(
       jobs.map((job, i) =>
         driver.steps.save(
-          { jobId: job.id, runId: job.runId, claim: job === stale ? { ...job.claim, token: 'forged' } : job.claim },
+          {
+            jobId: job.id,
+            runId: job.runId,
+            claim: job === stale ? { ...job.claim, token: 'forged' } : job.claim,
+          },
           step('c', 2, i),
         ),
       ),
