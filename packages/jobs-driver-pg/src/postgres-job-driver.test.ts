@@ -79,7 +79,7 @@ describe('names and payloads are always bound, never interpolated', () => {
     const tables = await adminQuery('select 1 from information_schema.tables where table_schema = $1', [
       schema,
     ]);
-    expect(tables.length).toBe(9);
+    expect(tables.length).toBe(10);
   });
 
   it('works in a schema whose own name needs quoting', async () => {

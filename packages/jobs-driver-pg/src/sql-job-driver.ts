@@ -44,7 +44,7 @@ export interface PostgresJobDriver extends CompleteJobDriver {
   /** The schema holding the driver's tables. */
   readonly schema: string;
   /**
-   * How long `done` rows are kept: whoever purges (the worker or the scheduler) calls
+   * How long `done` rows are kept (0 under `retention: { done: 0 }`: none are): whoever purges (the worker or the scheduler) calls
    * `introspect.purge({ doneBefore: driver.now() - driver.doneRetentionMs })`.
    */
   readonly doneRetentionMs: number;
@@ -65,6 +65,8 @@ export interface SqlDriverRuntime {
   readonly schema: string;
   readonly migrate: boolean;
   readonly doneRetentionMs: number;
+  /** False under `retention: { done: 0 }`: acks delete rows instead of keeping them in `job_history`. */
+  readonly keepDone: boolean;
   /** The push wake, when this backend has one. */
   readonly wake?: WakeTransport | undefined;
   /** Releases what the entry opened (pool, PGlite instance, lock), after the last call settled. */
@@ -89,7 +91,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
   );
   const ctx = createDriverContext({
     schema: runtime.schema,
-    sql: bindStatements(runtime.schema),
+    sql: bindStatements(runtime.schema, { keepDone: runtime.keepDone }),
     clock,
     db,
     session: runtime.session,

@@ -4,7 +4,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { JobsDatabase } from '../database-types.js';
 import type { SqlJobDriverOptions } from '../driver-options.js';
 import { pgError } from '../errors.js';
-import { validateRetention } from '../postgres-job-driver.js';
+import { resolveRetention } from '../postgres-job-driver.js';
 import { DEFAULT_SCHEMA, validateSchemaName } from '../schema-name.js';
 import { createSqlJobDriver, type PostgresJobDriver } from '../sql-job-driver.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
@@ -47,7 +47,7 @@ export interface PgliteJobDriverOptions extends SqlJobDriverOptions {
  */
 export async function pgliteJobDriver(options: PgliteJobDriverOptions = {}): Promise<PostgresJobDriver> {
   const schema = validateSchemaName(options.schema ?? DEFAULT_SCHEMA);
-  const doneRetentionMs = validateRetention(options.doneRetentionMs);
+  const retention = resolveRetention(options);
   if (options.dataDir !== undefined && options.pglite !== undefined) {
     throw pgError('X_PG_OPTIONS_INVALID', 'Pass dataDir or pglite, not both.', { field: 'pglite' });
   }
@@ -73,7 +73,7 @@ export async function pgliteJobDriver(options: PgliteJobDriverOptions = {}): Pro
         new Kysely<JobsDatabase>({ dialect: new PGliteDialect(pglite) }),
       schema,
       migrate: options.migrate ?? true,
-      doneRetentionMs,
+      ...retention,
       wake: options.wake === false ? undefined : new PgliteListen(pglite, schema),
       release: async () => {
         await owned?.close();

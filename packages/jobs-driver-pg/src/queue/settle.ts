@@ -26,7 +26,8 @@ export function createAckBatch(ctx: DriverContext): CallBatcher<AckItem, boolean
     async (items) => {
       if (items.length === 1) {
         const item = items[0] as AckItem;
-        const rows = await ctx.query(ctx.sql.ack, [item.id, item.token, item.result]);
+        const params = ctx.sql.ackTakesResult ? [item.id, item.token, item.result] : [item.id, item.token];
+        const rows = await ctx.query(ctx.sql.ack, params);
         return [rows.length > 0];
       }
       const ids = new Array<string>(items.length);
