@@ -1,3 +1,4 @@
+export { TRICKY_NUMBERS, TRICKY_STRINGS, trickyPayload } from './cases/value-cases.js';
 export type { ConformanceCase } from './conformance-case.js';
 export type { ConformanceSubject, DriverHarness, HarnessClaimOptions } from './driver-harness.js';
 export { createDriverHarness } from './driver-harness.js';
@@ -7,6 +8,8 @@ export type { JobDriverCase } from './job-driver-case.js';
 export { JOB_DRIVER_CASES, WAKE_CASES } from './job-driver-cases.js';
 export type { JobDriverConformanceOptions } from './job-driver-conformance.js';
 export { jobDriverConformance, runJobDriverCase } from './job-driver-conformance.js';
+export type { JobDriverModelCheckOptions } from './model-check/job-driver-model-check.js';
+export { jobDriverModelCheck, runJobDriverModelCheck } from './model-check/job-driver-model-check.js';
 export type {
   OutboxStoreCase,
   OutboxStoreConformanceOptions,

@@ -15,10 +15,12 @@ import { lifecycleCases } from './cases/lifecycle-cases.js';
 import { nackCases } from './cases/nack-cases.js';
 import { orderCases } from './cases/order-cases.js';
 import { preservationCases } from './cases/preservation-cases.js';
+import { promoteDueCases } from './cases/promote-due-cases.js';
 import { scheduleCases } from './cases/schedule-cases.js';
 import { statsCases } from './cases/stats-cases.js';
 import { stepCases } from './cases/step-cases.js';
 import { terminalCases } from './cases/terminal-cases.js';
+import { valueCases } from './cases/value-cases.js';
 import { visibilityCases } from './cases/visibility-cases.js';
 import { wakeCases } from './cases/wake-cases.js';
 import { wakeTransitionCases } from './cases/wake-transition-cases.js';
@@ -39,6 +41,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...scheduleCases,
   ...backfillCases,
   ...introspectionCases,
+  ...promoteDueCases,
   ...statsCases,
   ...lifecycleCases,
   ...identityCases,
@@ -48,6 +51,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...fencingTokenCases,
   ...preservationCases,
   ...dueStatsCases,
+  ...valueCases,
 ];
 
 /** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */

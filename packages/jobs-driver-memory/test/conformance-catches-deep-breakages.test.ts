@@ -290,7 +290,7 @@ const DEEP: readonly BrokenDriver[] = [
   {
     name: 'fences leases on the holder',
     breakage: leaseFencedOnHolder,
-    caughtBy: ['fencing by token: a lapsed lease grant'],
+    caughtBy: ['fencing by token: a lapsed lease grant cannot release'],
   },
   {
     name: 'overwrites a schedule row on pause',
