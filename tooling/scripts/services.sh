@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts the PostgreSQL and Redis the test suite talks to, when they are installed but not running,
+# Starts the PostgreSQL, Redis and Redis Cluster the test suite talks to, when they are installed but not running,
 # and waits until both answer. When one is not installed it prints exactly what to install and
 # exits 1. Reads DATABASE_URL / REDIS_URL (defaults: the loopback services) only to pick host/port.
 set -u
@@ -49,6 +49,38 @@ else
   echo "  sudo apt-get install -y redis-server   # Debian/Ubuntu (Redis 7)" >&2
   echo "  or point REDIS_URL at a Redis 6.2+ server" >&2
   missing=1
+fi
+
+# Redis Cluster: three masters on loopback (the Redis driver's conformance suite runs on it too).
+# Each node keeps its cluster state in its own directory under $cluster_dir; a cluster that is
+# already up is left alone, one that is half up is started afresh.
+cluster_ports="7101 7102 7103"
+cluster_dir=${XJOBS_CLUSTER_DIR:-/tmp/xjobs-redis-cluster}
+cluster_ok() { redis-cli -h 127.0.0.1 -p 7101 cluster info 2>/dev/null | grep -q 'cluster_state:ok'; }
+if ! command -v redis-server >/dev/null 2>&1; then
+  echo "services: redis-server is not installed, so no Redis Cluster (see Redis above)" >&2
+  missing=1
+elif cluster_ok; then
+  echo "services: Redis Cluster is up at 127.0.0.1:7101-7103"
+else
+  echo "services: starting a 3-master Redis Cluster on 127.0.0.1:7101-7103"
+  for port in $cluster_ports; do
+    redis-cli -h 127.0.0.1 -p "$port" shutdown nosave >/dev/null 2>&1 || true
+  done
+  for port in $cluster_ports; do
+    for _ in $(seq 1 20); do redis-cli -h 127.0.0.1 -p "$port" ping >/dev/null 2>&1 || break; sleep 0.25; done
+    rm -rf "${cluster_dir:?}/$port"; mkdir -p "$cluster_dir/$port"
+    redis-server --port "$port" --bind 127.0.0.1 --cluster-enabled yes --cluster-config-file nodes.conf \
+      --cluster-node-timeout 5000 --save "" --appendonly no --daemonize yes \
+      --dir "$cluster_dir/$port" --logfile "$cluster_dir/$port/redis.log" || true
+  done
+  for port in $cluster_ports; do
+    wait_for "Redis Cluster node $port" redis-cli -h 127.0.0.1 -p "$port" ping || missing=1
+  done
+  # shellcheck disable=SC2046
+  redis-cli --cluster create $(for port in $cluster_ports; do printf '127.0.0.1:%s ' "$port"; done) \
+    --cluster-replicas 0 --cluster-yes >/dev/null 2>&1 || true
+  wait_for "Redis Cluster" cluster_ok || missing=1
 fi
 
 exit $missing

@@ -17,7 +17,7 @@ export interface PgFixture {
   cli(args: readonly string[], options?: RunOptions): Promise<CliRun>;
   /** Writes a job row as core would (unique ids; the rest defaulted). */
   enqueue(fields: Partial<EnqueueRequest> & Pick<EnqueueRequest, 'name' | 'queue'>): Promise<string>;
-  /** Claims the one due row of `queue` (a test gives each row its own queue). */
+  /** Claims the one due row of `queue` and starts its attempt (a test gives each row its own queue). */
   claim(queue: string): Promise<ClaimedJob>;
   /** Records a step of a claimed job. */
   saveStep(
@@ -65,6 +65,7 @@ export async function pgFixture(): Promise<PgFixture> {
         visibilityTimeoutMs: 60_000,
       });
       if (job === undefined) throw new Error(`nothing to claim on ${queue}`);
+      if (!(await driver.start(job.id, job.claim, 60_000))) throw new Error(`could not start ${job.id}`);
       return job;
     },
     async saveStep(job, step) {

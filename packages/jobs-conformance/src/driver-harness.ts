@@ -52,8 +52,13 @@ export interface DriverHarness {
   claim(queue: string, options?: HarnessClaimOptions): Promise<readonly ClaimedJob[]>;
   /** Claims from `[queue]` with limit 1 and asserts exactly one row came back. */
   claimOne(queue: string, options?: Omit<HarnessClaimOptions, 'limit'>): Promise<ClaimedJob>;
-  /** Enqueues one row on `queue` and claims it: a row running under a fresh claim. (Default queue: `queue`) */
+  /**
+   * Enqueues one row on `queue` and claims it: a row running under a fresh claim, its attempt not
+   * started (no attempt counted). (Default queue: `queue`)
+   */
   running(queue?: string, options?: Omit<HarnessClaimOptions, 'limit'>): Promise<ClaimedJob>;
+  /** {@link DriverHarness.running}, then `driver.start` on the claim (asserted true): one attempt counted. */
+  started(queue?: string, options?: Omit<HarnessClaimOptions, 'limit'>): Promise<ClaimedJob>;
   /** `driver.introspect.get(id)`, asserting the row exists. */
   row(id: string): Promise<JobDetail>;
   /** The driver's optional members, asserted present: the suite requires every one. */
@@ -114,6 +119,12 @@ export function createDriverHarness(subject: JobDriver | ConformanceSubject, tic
       const written = await harness.enqueue(queue);
       const job = await harness.claimOne(queue, options);
       expect(job.id, 'the row just enqueued').toBe(written.id);
+      return job;
+    },
+    async started(queue = harness.queue, options = {}) {
+      const job = await harness.running(queue, options);
+      const lease = options.visibilityTimeoutMs ?? LONG_MS;
+      expect(await driver.start(job.id, job.claim, lease), 'start of a fresh claim').toBe(true);
       return job;
     },
     async row(id) {

@@ -7,6 +7,8 @@ export type { JobDriverCase } from './job-driver-case.js';
 export { JOB_DRIVER_CASES, WAKE_CASES } from './job-driver-cases.js';
 export type { JobDriverConformanceOptions } from './job-driver-conformance.js';
 export { jobDriverConformance, runJobDriverCase } from './job-driver-conformance.js';
+export type { JobDriverModelCheckOptions } from './model-check/job-driver-model-check.js';
+export { jobDriverModelCheck, runJobDriverModelCheck } from './model-check/job-driver-model-check.js';
 export type {
   OutboxStoreCase,
   OutboxStoreConformanceOptions,

@@ -1,19 +1,27 @@
+import { attemptCases } from './cases/attempt-cases.js';
 import { backfillCases } from './cases/backfill-cases.js';
+import { boundCases } from './cases/bound-cases.js';
 import { cancelCases } from './cases/cancel-cases.js';
 import { claimCases } from './cases/claim-cases.js';
+import { dueStatsCases } from './cases/due-stats-cases.js';
 import { enqueueCases } from './cases/enqueue-cases.js';
 import { eventCases } from './cases/event-cases.js';
 import { fencingCases } from './cases/fencing-cases.js';
+import { fencingTokenCases } from './cases/fencing-token-cases.js';
 import { identityCases } from './cases/identity-cases.js';
 import { introspectionCases } from './cases/introspection-cases.js';
 import { leaseCases } from './cases/lease-cases.js';
 import { lifecycleCases } from './cases/lifecycle-cases.js';
 import { nackCases } from './cases/nack-cases.js';
+import { orderCases } from './cases/order-cases.js';
+import { preservationCases } from './cases/preservation-cases.js';
 import { scheduleCases } from './cases/schedule-cases.js';
 import { statsCases } from './cases/stats-cases.js';
 import { stepCases } from './cases/step-cases.js';
+import { terminalCases } from './cases/terminal-cases.js';
 import { visibilityCases } from './cases/visibility-cases.js';
 import { wakeCases } from './cases/wake-cases.js';
+import { wakeTransitionCases } from './cases/wake-transition-cases.js';
 import type { JobDriverCase } from './job-driver-case.js';
 
 /** Every case of the `JobDriver` contract except the push wake, in registration order. */
@@ -21,6 +29,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...enqueueCases,
   ...claimCases,
   ...visibilityCases,
+  ...attemptCases,
   ...fencingCases,
   ...nackCases,
   ...cancelCases,
@@ -33,7 +42,13 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...statsCases,
   ...lifecycleCases,
   ...identityCases,
+  ...boundCases,
+  ...orderCases,
+  ...terminalCases,
+  ...fencingTokenCases,
+  ...preservationCases,
+  ...dueStatsCases,
 ];
 
 /** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */
-export const WAKE_CASES: readonly JobDriverCase[] = wakeCases;
+export const WAKE_CASES: readonly JobDriverCase[] = [...wakeCases, ...wakeTransitionCases];

@@ -7,7 +7,7 @@ import { memoryEvents } from './memory-events.js';
 import { memoryIntrospection } from './memory-introspection.js';
 import { memoryLeases } from './memory-leases.js';
 import { memorySchedules } from './memory-schedules.js';
-import { ackRow, heartbeatRow, nackRow, progressRow } from './memory-settle.js';
+import { ackRow, heartbeatRow, nackRow, progressRow, startRow } from './memory-settle.js';
 import { queueStats } from './memory-stats.js';
 import { memorySteps } from './memory-steps.js';
 import { assertOpen, createMemoryStore, type MemoryStore } from './memory-store.js';
@@ -46,6 +46,7 @@ export function memoryJobDriver(options: MemoryJobDriverOptions = {}): JobDriver
     enqueue: open((held, request) => enqueueRow(held, request)),
     enqueueMany: open((held, requests) => requests.map((request) => enqueueRow(held, request, 'dedupe'))),
     claim: open(claimRows),
+    start: open(startRow),
     ack: open(ackRow),
     nack: open(nackRow),
     heartbeat: open(heartbeatRow),

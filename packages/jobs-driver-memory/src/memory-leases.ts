@@ -9,7 +9,7 @@ function liveGrants(store: MemoryStore, key: string, now: number): LeaseGrant[] 
   return live;
 }
 
-/** Counted slots per key with a TTL; renew and release are fenced on the grant's token. */
+/** Counted slots per key with a TTL; renew and release are fenced on the grant's token and its expiry. */
 export function memoryLeases(store: MemoryStore): LeaseStore {
   return {
     async acquire(key, holder, { limit, ttlMs }) {
@@ -27,7 +27,7 @@ export function memoryLeases(store: MemoryStore): LeaseStore {
     },
     async renew(grant, ttlMs) {
       assertOpen(store);
-      const slots = store.leases.get(grant.key) ?? [];
+      const slots = liveGrants(store, grant.key, store.clock.now());
       const index = slots.findIndex((slot) => slot.token === grant.token);
       if (index < 0) return null;
       const renewed = { ...slots[index]!, expiresAt: store.clock.now() + ttlMs };
@@ -36,7 +36,7 @@ export function memoryLeases(store: MemoryStore): LeaseStore {
     },
     async release(grant) {
       assertOpen(store);
-      const slots = store.leases.get(grant.key) ?? [];
+      const slots = liveGrants(store, grant.key, store.clock.now());
       const kept = slots.filter((slot) => slot.token !== grant.token);
       if (kept.length === slots.length) return false;
       store.leases.set(grant.key, kept);

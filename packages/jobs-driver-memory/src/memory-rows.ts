@@ -15,8 +15,17 @@ export function toJobRecord(row: MemoryJobRow): JobRecord {
   };
 }
 
-/** The row as handed to its claimer under `claim` (a fresh object it may keep), leased until `leaseExpiresAt`. */
-export function toClaimedJob(row: MemoryJobRow, claim: ClaimRef, leaseExpiresAt: number): ClaimedJob {
+/**
+ * The row as handed to its claimer under `claim` (a fresh object it may keep), leased until
+ * `leaseExpiresAt`; its `attempt` is the number the attempt gets once started (read before the
+ * claim counts a start of its own).
+ */
+export function toClaimedJob(
+  row: MemoryJobRow,
+  claim: ClaimRef,
+  leaseExpiresAt: number,
+  started: boolean,
+): ClaimedJob {
   return {
     id: row.id,
     runId: row.runId,
@@ -26,7 +35,7 @@ export function toClaimedJob(row: MemoryJobRow, claim: ClaimRef, leaseExpiresAt:
     tenantId: row.tenantId,
     idempotencyKey: row.idempotencyKey,
     priority: row.priority,
-    attempt: row.attempts,
+    attempt: row.attempts + 1,
     maxAttempts: row.maxAttempts,
     enqueuedAt: row.enqueuedAt,
     runAt: row.runAt,
@@ -34,5 +43,6 @@ export function toClaimedJob(row: MemoryJobRow, claim: ClaimRef, leaseExpiresAt:
     enqueuedBy: row.enqueuedBy,
     traceparent: row.traceparent,
     claim,
+    started,
   };
 }

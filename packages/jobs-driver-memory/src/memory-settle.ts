@@ -9,6 +9,32 @@ function endClaim(row: MemoryJobRow): void {
   row.leaseExpiresAt = null;
 }
 
+/**
+ * Counts one attempt on the held row and extends its lease, once per claim: the claim set
+ * `startedAt` to null and this sets it, so a second start (or one after the claim lost the row)
+ * answers false.
+ */
+export function startRow(
+  store: MemoryStore,
+  jobId: string,
+  claim: ClaimRef,
+  visibilityTimeoutMs: number,
+): boolean {
+  const row = heldRow(store, jobId, claim.token);
+  if (row === undefined || row.startedAt !== null) return false;
+  const now = store.clock.now();
+  row.attempts += 1;
+  row.startedAt = now;
+  row.leaseExpiresAt = now + visibilityTimeoutMs;
+  refile(store, row);
+  return true;
+}
+
+/** Hands back the attempt this claim started, if it started one (release and suspend). */
+function uncountStart(row: MemoryJobRow): void {
+  if (row.startedAt !== null) row.attempts = Math.max(0, row.attempts - 1);
+}
+
 /** Marks the held row `done` with its result. False when the claim no longer holds it. */
 export function ackRow(
   store: MemoryStore,
@@ -37,11 +63,11 @@ export function nackRow(store: MemoryStore, jobId: string, claim: ClaimRef, opti
       requeue(store, row, options.runAt, now);
       break;
     case 'release':
-      row.attempts = Math.max(0, row.attempts - 1);
+      uncountStart(row);
       requeue(store, row, options.runAt ?? now, now);
       break;
     case 'suspend':
-      row.attempts = Math.max(0, row.attempts - 1);
+      uncountStart(row);
       row.runAt = options.runAt;
       row.waitingFor = options.waitFor ?? null;
       moveTo(store, row, 'suspended');

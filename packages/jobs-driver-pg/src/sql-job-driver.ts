@@ -25,6 +25,7 @@ import { claimJobs } from './queue/claim-jobs.js';
 import { enqueueMany, enqueueOne } from './queue/enqueue-jobs.js';
 import { queueStats } from './queue/queue-stats.js';
 import { ackJob, createAckBatch, heartbeatJob, nackJob, recordProgress } from './queue/settle-jobs.js';
+import { createStartBatch, startJob } from './queue/start-jobs.js';
 import { kyselySession, type SqlSession } from './sql-session.js';
 import { bindStatements } from './statements.js';
 import { createBackfillLedger } from './stores/backfill-ledger.js';
@@ -99,6 +100,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     ready: () => lifecycle.ready(),
   });
   const acks = createAckBatch(ctx);
+  const starts = createStartBatch(ctx);
   const track = <T>(call: () => Promise<T>): Promise<T> => lifecycle.track(call);
 
   const steps: StepStore = tracked(createStepStore(ctx), lifecycle);
@@ -120,6 +122,8 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     enqueueMany: (requests: readonly EnqueueRequest[]): Promise<readonly EnqueueResult[]> =>
       track(async () => (requests.length === 0 ? [] : enqueueMany(ctx, requests))),
     claim: (options: ClaimOptions): Promise<readonly ClaimedJob[]> => track(() => claimJobs(ctx, options)),
+    start: (jobId: string, claim: ClaimRef, visibilityTimeoutMs: number): Promise<boolean> =>
+      track(() => startJob(starts, jobId, claim, visibilityTimeoutMs)),
     ack: (jobId: string, claim: ClaimRef, result?: JsonValue): Promise<boolean> =>
       track(() => ackJob(acks, jobId, claim, result)),
     nack: (jobId: string, claim: ClaimRef, options: NackOptions): Promise<boolean> =>

@@ -8,6 +8,7 @@ import { SQL_NACK_DEAD, SQL_NACK_RELEASE, SQL_NACK_RETRY, SQL_NACK_SUSPEND } fro
 import { SQL_NOTIFY } from './sql/notify.sql.js';
 import { SQL_PROGRESS } from './sql/progress.sql.js';
 import { SQL_PURGE_DONE } from './sql/purge.sql.js';
+import { SQL_START, SQL_START_MANY } from './sql/start.sql.js';
 import { SQL_STATS } from './sql/stats.sql.js';
 import { SQL_STEP_SAVE } from './sql/step-save.sql.js';
 
@@ -16,6 +17,8 @@ export function bindStatements(schema: string) {
   const bind = (statement: string): string => bindSchema(statement, schema);
   return {
     claim: bind(SQL_CLAIM),
+    start: bind(SQL_START),
+    startMany: bind(SQL_START_MANY),
     enqueue: bind(SQL_ENQUEUE),
     enqueueMany: bind(SQL_ENQUEUE_MANY),
     enqueueReadback: bind(SQL_ENQUEUE_READBACK),

@@ -22,14 +22,14 @@ export const CLAIMED_FIELDS = [
 export type ClaimedField = (typeof CLAIMED_FIELDS)[number];
 
 /** What the claim script appends after the {@link CLAIMED_FIELDS} in each row of its reply. */
-export const CLAIM_ROW_TAIL = ['id', 'queue', 'token'] as const;
+export const CLAIM_ROW_TAIL = ['id', 'queue', 'token', 'started'] as const;
 
 /** A value of one claim reply row: {@link CLAIMED_FIELDS}, then {@link CLAIM_ROW_TAIL}. */
 export type ClaimRowValue = ClaimedField | (typeof CLAIM_ROW_TAIL)[number];
 
 /**
  * The 0-based position of each value in one row of the claim reply, as `decodeClaimReply` reads it
- * (`attempts` there is already the claimed attempt, counted).
+ * (`attempts` there is the attempts started before the claim: the claimed attempt is one more).
  */
 export const CLAIM_ROW_INDEX = Object.fromEntries(
   [...CLAIMED_FIELDS, ...CLAIM_ROW_TAIL].map((name, i) => [name, i]),

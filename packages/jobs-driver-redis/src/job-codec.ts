@@ -29,6 +29,7 @@ export function decodeJobRecord(hash: JobHash): JobRecord {
     maxAttempts: Number(required(hash, 'maxAttempts')),
     enqueuedAt: Number(required(hash, 'enqueuedAt')),
     runAt: Number(required(hash, 'runAt')),
+    // A claim empties startedAt; its start sets it.
     startedAt: optionalNumber(hash.startedAt),
     finishedAt: optionalNumber(hash.finishedAt),
     // An acked row keeps its last lease fields (see the ack-row fragment): a lease is shown only
@@ -82,6 +83,7 @@ const {
   enqueuedBy: ENQUEUED_BY,
   traceparent: TRACEPARENT,
   token: TOKEN,
+  started: STARTED,
 } = CLAIM_ROW_INDEX;
 
 function decodeClaimRow(row: ClaimRow, leaseExpiresAt: number, workerId: string): ClaimedJob {
@@ -94,7 +96,7 @@ function decodeClaimRow(row: ClaimRow, leaseExpiresAt: number, workerId: string)
     tenantId: optionalText(row, TENANT_ID),
     idempotencyKey: text(row, IDEMPOTENCY_KEY),
     priority: Number(text(row, PRIORITY)),
-    attempt: Number(text(row, ATTEMPTS)),
+    attempt: Number(text(row, ATTEMPTS)) + 1,
     maxAttempts: Number(text(row, MAX_ATTEMPTS)),
     enqueuedAt: Number(text(row, ENQUEUED_AT)),
     runAt: Number(text(row, RUN_AT)),
@@ -102,6 +104,7 @@ function decodeClaimRow(row: ClaimRow, leaseExpiresAt: number, workerId: string)
     enqueuedBy: optionalText(row, ENQUEUED_BY),
     traceparent: optionalText(row, TRACEPARENT),
     claim: { workerId, token: text(row, TOKEN) },
+    started: row[STARTED] === '1',
   };
 }
 
@@ -128,7 +131,7 @@ function required(hash: JobHash, name: string): string {
 }
 
 function optionalNumber(value: string | undefined): number | null {
-  return value === undefined ? null : Number(value);
+  return value === undefined || value === '' ? null : Number(value);
 }
 
 function parseJson(text: string): JsonValue {

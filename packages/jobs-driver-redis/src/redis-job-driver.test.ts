@@ -162,6 +162,7 @@ describe('suspend', () => {
     const driver = pool.open();
     const { id } = await driver.enqueue(request('q'));
     const [job] = await claim(driver, ['q']);
+    expect(await driver.start(id, job!.claim, 60_000)).toBe(true);
     await driver.events.publish('paid', { order: 1 }, { ttlMs: 60_000 });
     await driver.nack(id, job!.claim, { kind: 'suspend', runAt: driver.now() + 3_600_000, waitFor: 'paid' });
     expect((await driver.introspect!.get(id))?.state).toBe('suspended');

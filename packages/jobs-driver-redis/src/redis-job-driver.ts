@@ -12,6 +12,7 @@ import type {
 import { CallBatcher } from '@x/jobs-core/driver';
 import { callFlag, callScript, type DriverContext } from './driver-context.js';
 import { redisError } from './errors.js';
+import { flagsOf } from './flag-reply.js';
 import { decodeClaimReply } from './job-codec.js';
 import { DEFAULT_PREFIX, type KeySpace, keySpace } from './key-space.js';
 import { ACK_MANY_SCRIPT } from './lua/ack-many.lua.js';
@@ -24,6 +25,7 @@ import { REDIS_SCRIPTS } from './lua/scripts.js';
 import { STATS_SCRIPT } from './lua/stats.lua.js';
 import type { LuaScript } from './lua-script.js';
 import { optionalArg } from './optional-arg.js';
+import { createStartBatch, startJob } from './queue/start.js';
 import { redisBackfillLedger } from './redis-backfill-ledger.js';
 import { createOwnedClient } from './redis-client.js';
 import { RedisConnection } from './redis-connection.js';
@@ -48,9 +50,6 @@ const ENQUEUE_CHUNK = 1000;
 /** Acks per ack-many call, and how many such calls may be in flight at once. */
 const ACK_BATCH_MAX = 500;
 const ACK_BATCH_IN_FLIGHT = 1;
-
-/** ack-many's flag for a settled ack: the character '1'. */
-const ACK_SETTLED = 0x31;
 
 /** One ack waiting for its ack-many call: the row, its claim token, its result JSON. */
 type PendingAck = readonly [jobId: string, token: string, result: string];
@@ -108,6 +107,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
     ACK_BATCH_MAX,
     ACK_BATCH_IN_FLIGHT,
   );
+  const starts = createStartBatch(context);
   const settle = (operation: string, script: LuaScript, args: (string | number)[]) =>
     callFlag(context, operation, script, args);
 
@@ -150,10 +150,14 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
         Math.max(0, Math.round(claimOptions.visibilityTimeoutMs)),
         claimOptions.workerId,
         randomUUID(),
+        Math.max(0, Math.trunc(claimOptions.start ?? 0)),
         ...queues,
       ]);
       return decodeClaimReply(reply, claimOptions.workerId);
     },
+
+    start: (jobId: string, claim: ClaimRef, visibilityTimeoutMs: number) =>
+      startJob(starts, jobId, claim, visibilityTimeoutMs),
 
     ack: (jobId: string, claim: ClaimRef, result?: JsonValue) =>
       acks.call([
@@ -251,13 +255,7 @@ async function enqueueChunk(
 async function ackMany(context: DriverContext, batch: readonly PendingAck[]): Promise<boolean[]> {
   const args: (string | number)[] = [context.doneTtlMs];
   for (const [jobId, token, result] of batch) args.push(jobId, token, result);
-  const reply = await callScript(context, 'ack', ACK_MANY_SCRIPT, args);
-  if (typeof reply !== 'string' || reply.length !== batch.length) {
-    throw redisError('X_REDIS_REPLY_INVALID', 'ack-many answered something other than one flag per ack.');
-  }
-  const settled: boolean[] = [];
-  for (let i = 0; i < reply.length; i += 1) settled.push(reply.charCodeAt(i) === ACK_SETTLED);
-  return settled;
+  return flagsOf(await callScript(context, 'ack', ACK_MANY_SCRIPT, args), batch.length, 'ack-many');
 }
 
 function nackArgs(options: NackOptions): (string | number)[] {

@@ -30,6 +30,7 @@ export const lifecycleCases: readonly JobDriverCase[] = [
         enqueue: () => driver.enqueue(request),
         enqueueMany: () => driver.enqueueMany([request]),
         claim: () => driver.claim({ queues: [h.queue], limit: 1, workerId: 'w', visibilityTimeoutMs: 1000 }),
+        start: () => driver.start(job!.id, claim, 1000),
         ack: () => driver.ack(job!.id, claim),
         nack: () => driver.nack(job!.id, claim, { kind: 'release' }),
         heartbeat: () => driver.heartbeat(job!.id, claim, 1000),

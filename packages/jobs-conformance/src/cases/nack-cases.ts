@@ -11,7 +11,7 @@ export const nackCases: readonly JobDriverCase[] = [
     group,
     name: 'retry at a future time: delayed with lastError, the attempt counted, claimable after',
     async run(h) {
-      const job = await h.running();
+      const job = await h.started();
       const runAt = h.driver.now() + h.tickMs;
       expect(await h.driver.nack(job.id, job.claim, { kind: 'retry', runAt, error })).toBe(true);
       expect(await h.row(job.id)).toMatchObject({ state: 'delayed', attempts: 1, runAt, lastError: error });
@@ -25,7 +25,7 @@ export const nackCases: readonly JobDriverCase[] = [
     group,
     name: 'retry at a time already passed: ready at once',
     async run(h) {
-      const job = await h.running();
+      const job = await h.started();
       expect(
         await h.driver.nack(job.id, job.claim, { kind: 'retry', runAt: h.driver.now() - 1, error }),
       ).toBe(true);
@@ -37,7 +37,7 @@ export const nackCases: readonly JobDriverCase[] = [
     group,
     name: 'release hands the row back with its attempt uncounted',
     async run(h) {
-      const job = await h.running();
+      const job = await h.started();
       expect(await h.driver.nack(job.id, job.claim, { kind: 'release' })).toBe(true);
       expect(await h.row(job.id)).toMatchObject({ state: 'ready', attempts: 0 });
       expect((await h.claimOne(h.queue)).attempt).toBe(1);
@@ -47,7 +47,7 @@ export const nackCases: readonly JobDriverCase[] = [
     group,
     name: 'release with a future runAt: delayed until then, uncounted',
     async run(h) {
-      const job = await h.running();
+      const job = await h.started();
       const runAt = h.driver.now() + LONG_MS;
       expect(await h.driver.nack(job.id, job.claim, { kind: 'release', runAt })).toBe(true);
       expect(await h.row(job.id)).toMatchObject({ state: 'delayed', attempts: 0, runAt });
@@ -58,7 +58,7 @@ export const nackCases: readonly JobDriverCase[] = [
     group,
     name: 'suspend until a time: suspended, uncounted, claimable once the time passes',
     async run(h) {
-      const job = await h.running();
+      const job = await h.started();
       const runAt = h.driver.now() + h.tickMs;
       expect(await h.driver.nack(job.id, job.claim, { kind: 'suspend', runAt })).toBe(true);
       expect(await h.row(job.id)).toMatchObject({ state: 'suspended', attempts: 0, runAt, waitingFor: null });
@@ -71,7 +71,7 @@ export const nackCases: readonly JobDriverCase[] = [
     group,
     name: 'suspend waiting for an event: events.publish of that event makes it due, another event does not',
     async run(h) {
-      const job = await h.running();
+      const job = await h.started();
       const event = h.unique('order.paid');
       const runAt = h.driver.now() + LONG_MS;
       expect(await h.driver.nack(job.id, job.claim, { kind: 'suspend', runAt, waitFor: event })).toBe(true);
@@ -86,7 +86,7 @@ export const nackCases: readonly JobDriverCase[] = [
     group,
     name: 'dead: dead-lettered with lastError and stopReason, the attempt counted, never claimed again',
     async run(h) {
-      const job = await h.running();
+      const job = await h.started();
       const nacked = await h.driver.nack(job.id, job.claim, {
         kind: 'dead',
         error,

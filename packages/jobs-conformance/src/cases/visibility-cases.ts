@@ -17,17 +17,19 @@ export const visibilityCases: readonly JobDriverCase[] = [
   },
   {
     group,
-    name: 'an un-acked row is claimable again after its visibility timeout, the lapsed attempt counted',
+    name: 'an un-acked row is claimable again after its visibility timeout, the lapsed started attempt counted',
     async run(h) {
       const written = await h.enqueue(h.queue);
       const first = await h.claimOne(h.queue, { workerId: 'first', visibilityTimeoutMs: h.tickMs });
       expect(first.attempt).toBe(1);
+      expect(await h.driver.start(first.id, first.claim, h.tickMs)).toBe(true);
       await h.advance(h.tickMs * 2);
       const second = await h.claimOne(h.queue, { workerId: 'second' });
       expect(second.id).toBe(written.id);
       expect(second.attempt).toBe(2);
       expect(second.claim.token).not.toBe(first.claim.token);
-      expect(await h.row(written.id)).toMatchObject({ state: 'running', attempts: 2, workerId: 'second' });
+      // attempts counts starts: the lapsed one, not the second claim (not started yet).
+      expect(await h.row(written.id)).toMatchObject({ state: 'running', attempts: 1, workerId: 'second' });
     },
   },
   {

@@ -5,7 +5,8 @@ import type { JobDriverCase } from '../job-driver-case.js';
 const group = 'wake';
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function listen(h: DriverHarness) {
+/** Subscribes to `driver.wake`; answers the queues heard so far and the unsubscribe. */
+export function listen(h: DriverHarness) {
   expect(h.driver.wake, 'driver.wake (pass wake: false when the backend has none)').toBeDefined();
   const queues: string[] = [];
   const unsubscribe = h.driver.wake!.subscribe((queue) => queues.push(queue));
@@ -17,7 +18,7 @@ function listen(h: DriverHarness) {
  * delivered asynchronously, and a backend may need a round trip before a new subscription is
  * live, so the first rows may go unheard). Answers whether it was heard.
  */
-async function enqueueUntilHeard(
+export async function enqueueUntilHeard(
   h: DriverHarness,
   queue: string,
   queues: readonly string[],

@@ -1,4 +1,5 @@
 import type { JsonValue } from '../json.js';
+import type { JobDriver } from './job-driver.js';
 
 /**
  * The proof of one claim. Every settle (ack, nack, heartbeat, progress, step write) passes it
@@ -21,11 +22,19 @@ export interface ClaimOptions {
   readonly workerId: string;
   /** How long the claimed rows stay invisible to other claimers without a heartbeat. */
   readonly visibilityTimeoutMs: number;
+  /**
+   * Also starts the first `start` rows of this claim (in claim order) in the same atomic step, as
+   * {@link JobDriver.start} would: for rows the caller runs at once, so each body saves the round
+   * trip of its own start. Those rows come back with `started: true`; the rest count nothing.
+   * Pass only as many as will run now: a started row lost with its process stays counted.
+   * (Default: 0)
+   */
+  readonly start?: number;
 }
 
 /**
  * A row handed to exactly one claimer. After `claim` resolves no other claimer can get it until
- * its lease (`leaseExpiresAt`) lapses; the claim counted one attempt.
+ * its lease (`leaseExpiresAt`) lapses. The claim counted no attempt; `start` counts it.
  */
 export interface ClaimedJob {
   readonly id: string;
@@ -36,7 +45,11 @@ export interface ClaimedJob {
   readonly tenantId: string | null;
   readonly idempotencyKey: string;
   readonly priority: number;
-  /** This attempt's number, 1-based: attempts counted so far including this claim. */
+  /**
+   * The number this attempt has once started, 1-based: attempts started so far, plus one. Above
+   * `maxAttempts` when every allowed attempt started and none settled (each one's process died):
+   * the executor then dead-letters the row (`attempts-exhausted`) without starting the body.
+   */
   readonly attempt: number;
   readonly maxAttempts: number;
   /** Epoch ms the row was enqueued. */
@@ -49,4 +62,9 @@ export interface ClaimedJob {
   readonly traceparent: string | null;
   /** The fencing token to pass to every settle. */
   readonly claim: ClaimRef;
+  /**
+   * True when the claim itself started this attempt ({@link ClaimOptions.start}): counted, and a
+   * `start` on it answers false. Absent or false: call `start` before the body.
+   */
+  readonly started?: boolean;
 }

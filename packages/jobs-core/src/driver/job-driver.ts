@@ -20,7 +20,8 @@ import type { WakeSource } from './wake.js';
  *   `suspended`) per `(name, tenantId, idempotencyKey)`, even under concurrent enqueues. A key
  *   whose row is terminal enqueues a new row.
  * - **Exclusive claims**: a row is handed to one claimer at a time; it is claimable again only
- *   once its lease lapses (the lapsed attempt stays counted).
+ *   once its lease lapses (an attempt that started stays counted; a claim that never started
+ *   counts nothing).
  * - **Fencing**: `ack`, `nack`, `heartbeat`, `progress` and `steps.save` land only while the row
  *   is `running` under the same claim token; otherwise they answer false and change nothing.
  * - **Ordering**: claims take higher `priority` first, then earlier `runAt`, then enqueue order.
@@ -75,9 +76,18 @@ export interface JobDriver {
   /**
    * Atomically takes up to `limit` due rows of unpaused `queues` (`ready`; `delayed`/`suspended`
    * past `runAt`; `running` whose lease lapsed), marks them `running` under a fresh token with
-   * `leaseExpiresAt = now + visibilityTimeoutMs`, and counts one attempt on each.
+   * `leaseExpiresAt = now + visibilityTimeoutMs`. A claim counts **no** attempt: only
+   * {@link JobDriver.start} does, so a row claimed into a prefetch buffer and lost with its
+   * process comes back with the attempts it had.
    */
   claim(options: ClaimOptions): Promise<readonly ClaimedJob[]>;
+  /**
+   * Records that this claim's body is about to run: counts one attempt on the row and extends
+   * its lease to now + `visibilityTimeoutMs`, atomically, fenced on the claim (the row is
+   * `running` under this token). Called at most once per claim, before the body starts. False
+   * when the claim no longer holds the row (cancelled, reclaimed, settled): the body must not run.
+   */
+  start(jobId: string, claim: ClaimRef, visibilityTimeoutMs: number): Promise<boolean>;
   /** Marks the row `done` with its result. Fenced on the claim. */
   ack(jobId: string, claim: ClaimRef, result?: JsonValue): Promise<boolean>;
   /** Hands the row back: retry, release, suspend or dead (see {@link NackOptions}). Fenced on the claim. */

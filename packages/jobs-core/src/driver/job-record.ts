@@ -14,12 +14,12 @@ export interface JobRecord {
   readonly tenantId: string | null;
   readonly idempotencyKey: string;
   readonly priority: number;
-  /** Attempts counted so far. */
+  /** Attempts started so far (`JobDriver.start`); a claim alone counts none. */
   readonly attempts: number;
   readonly maxAttempts: number;
   readonly enqueuedAt: number;
   readonly runAt: number;
-  /** When the current or last attempt was claimed. */
+  /** When the current or last attempt started; null from a claim until its `start`. */
   readonly startedAt: number | null;
   /** When it reached a terminal state. */
   readonly finishedAt: number | null;

@@ -26,9 +26,15 @@ export interface LeaseStore {
     holder: string,
     options: { readonly limit: number; readonly ttlMs: number },
   ): Promise<LeaseGrant | null>;
-  /** Extends the grant by `ttlMs` from now. Null (nothing changed) if it lapsed and was taken, or was released. */
+  /**
+   * Extends the grant by `ttlMs` from now. Null (nothing changed) once the grant lapsed — whether
+   * or not another holder took its slot since — or was released: a lapsed grant is never revived.
+   */
   renew(grant: LeaseGrant, ttlMs: number): Promise<LeaseGrant | null>;
-  /** Frees the slot. False when the grant no longer holds it (fenced on the token). */
+  /**
+   * Frees the slot. False when the grant no longer holds it: released, or lapsed (fenced on the
+   * token and its expiry, never on the holder's name).
+   */
   release(grant: LeaseGrant): Promise<boolean>;
   /** The unexpired grants of `key`. */
   holders(key: string): Promise<readonly LeaseGrant[]>;

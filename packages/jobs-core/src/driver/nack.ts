@@ -5,10 +5,13 @@ import type { JobErrorRecord, StopReason } from './job-state.js';
  *
  * | kind | row becomes | attempt |
  * |---|---|---|
- * | `retry` | `delayed` (or `ready` when `runAt` ≤ now), `lastError` recorded | counted |
+ * | `retry` | `delayed` (or `ready` when `runAt` ≤ now), `lastError` recorded | counted (if started) |
  * | `release` | `ready`/`delayed` at `runAt` (drain, over a cap) | **uncounted** |
  * | `suspend` | `suspended` until `runAt`, or until an event named `waitFor` is published | **uncounted** |
- * | `dead` | `dead`, with `lastError` and `stopReason` | counted |
+ * | `dead` | `dead`, with `lastError` and `stopReason` | counted (if started) |
+ *
+ * "Uncounted" means the row's `attempts` go back to what they were before this claim: a claim
+ * that called `start` hands its attempt back, one that never started changes nothing.
  */
 export type NackOptions =
   | { readonly kind: 'retry'; readonly runAt: number; readonly error: JobErrorRecord }

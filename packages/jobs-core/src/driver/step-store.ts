@@ -4,9 +4,11 @@ import type { JobErrorRecord } from './job-state.js';
 
 /**
  * The status of one durable step.
- * - `started`: a `once` step persisted before its fn ran (or a wait that has begun).
+ * - `started`: a `once` step persisted before its fn ran, or a `sleep` / `waitForEvent` that
+ *   has begun (its output holds the wait's state). A plain `run` step is never stored `started`.
  * - `completed`: the output is durable; a replay answers it without calling fn.
- * - `failed`: the last attempt of this step threw (kept for `show`; a retry runs it again).
+ * - `failed`: the last attempt of this step threw (kept for `show`; the next attempt runs it
+ *   again). Not written when the attempt was already aborted (timeout, lost lease, drain).
  */
 export type StepStatus = 'started' | 'completed' | 'failed';
 
@@ -17,7 +19,10 @@ export interface StepRecord {
   /** The order the run first reached this step, 0-based; `retryFromStep` resets this one and later. */
   readonly position: number;
   readonly status: StepStatus;
-  /** The JSON form of what the step returned (null until completed). */
+  /**
+   * Once `completed`, the JSON form of what the step returned. While `started`, a wait's state
+   * (`{ since, deadline }` for `waitForEvent`, `{ wakeAt }` for `sleep`); otherwise null.
+   */
   readonly output: JsonValue;
   /** The error of a failed attempt of this step. */
   readonly error: JobErrorRecord | null;

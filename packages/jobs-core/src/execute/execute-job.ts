@@ -243,6 +243,15 @@ export class Execution implements RenewalHandlers {
 
   /** Runs the claimed row to its settle, once. */
   async run(): Promise<ExecutionResult> {
+    // The attempt counts from here (JobDriver.start, unless the claim started it), before any app
+    // code runs, so every path below settles a counted attempt as it did when the claim counted
+    // it. A start refused or failed leaves the row to its claim's lease: it comes back uncounted.
+    const started =
+      this.#job.started === true ||
+      (await this.#driver
+        .start(this.#job.id, this.#job.claim, this.#options.visibilityTimeoutMs)
+        .catch(() => false));
+    if (!started) return this.#lostAfterFinish();
     const handle = this.#options.registry.get(this.#job.name);
     if (!isJobHandle(handle)) {
       const error = coreError(

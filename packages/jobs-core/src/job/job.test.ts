@@ -43,6 +43,7 @@ function recordingDriver() {
       return requests.map(write);
     },
     claim: unused,
+    start: unused,
     ack: unused,
     nack: unused,
     heartbeat: unused,

@@ -316,13 +316,14 @@ describe('a final attempt whose lease lapsed', () => {
     });
     harness = createJobTestHarness({ jobs: [once] });
     const { id } = await harness.run(once, {});
-    // A worker claims it and dies: the claim counted attempt 1, and its lease lapses.
-    await harness.driver.claim({
+    // A worker claims it, starts attempt 1 and dies: the start counted it, and its lease lapses.
+    const [claimed] = await harness.driver.claim({
       queues: ['default'],
       limit: 1,
       workerId: 'dead-worker',
       visibilityTimeoutMs: 1_000,
     });
+    expect(await harness.driver.start(claimed!.id, claimed!.claim, 1_000)).toBe(true);
     harness.clock.advance('2s');
     await harness.drain();
     const row = await harness.job(id);

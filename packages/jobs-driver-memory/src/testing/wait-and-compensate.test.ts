@@ -189,7 +189,8 @@ describe('compensation', () => {
     });
     const { executeJob, silentLogger } = await import('@x/jobs-core');
     void executeJob({
-      driver: harness.driver,
+      // The attempt starts under the claim's short lease, so it lapses on the clock as a crash's would.
+      driver: { ...harness.driver, start: (jobId, claim) => harness!.driver.start(jobId, claim, 1_000) },
       job: claimed!,
       registry: { get: () => booking },
       context: () => ({}),
@@ -270,7 +271,8 @@ describe('once steps', () => {
     expect(claimed?.id).toBe(id);
     const { executeJob, silentLogger } = await import('@x/jobs-core');
     void executeJob({
-      driver: harness.driver,
+      // The attempt starts under the claim's short lease, so it lapses on the clock as a crash's would.
+      driver: { ...harness.driver, start: (jobId, claim) => harness!.driver.start(jobId, claim, 1_000) },
       job: claimed!,
       registry: { get: () => payout },
       context: () => ({}),

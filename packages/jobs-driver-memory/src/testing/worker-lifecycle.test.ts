@@ -573,7 +573,8 @@ describe('fleet concurrency', () => {
         visibilityTimeoutMs: 1_000,
       });
       const staleRun = executeJob({
-        driver: harness.driver,
+        // The attempt starts under the claim's short lease, so it lapses on the clock as a crash's would.
+        driver: { ...harness.driver, start: (jobId, claim) => harness.driver.start(jobId, claim, 1_000) },
         job: stale!,
         registry: { get: () => solo },
         context: () => ({}),

@@ -51,6 +51,7 @@ describe('claim', () => {
       enqueuedBy: record?.enqueuedBy,
       traceparent: record?.traceparent,
       claim: { workerId: 'w', token: expect.any(String) },
+      started: false,
     });
     expect(Number.isInteger(claimed?.leaseExpiresAt)).toBe(true);
   });

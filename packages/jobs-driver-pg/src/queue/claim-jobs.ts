@@ -11,6 +11,7 @@ export async function claimJobs(ctx: DriverContext, options: ClaimOptions): Prom
     limit,
     options.workerId,
     options.visibilityTimeoutMs,
+    Math.max(0, Math.trunc(options.start ?? 0)),
   ]);
   return rows.sort(compareClaimOrder).map((row) => toClaimedJob(row, options.workerId));
 }

@@ -24,9 +24,11 @@ export interface ClaimedRow
   readonly enqueued_at: number;
   readonly run_at: number;
   readonly lease_expires_at: number;
+  /** True when the claim started it (`ClaimOptions.start`): `attempts` already counts it. */
+  readonly started: boolean;
 }
 
-/** A claimed row as the claimer `workerId` sees it. */
+/** A claimed row as the claimer `workerId` sees it: `attempt` is the number its start will count. */
 export function toClaimedJob(row: ClaimedRow, workerId: string): ClaimedJob {
   return {
     id: row.id,
@@ -37,7 +39,7 @@ export function toClaimedJob(row: ClaimedRow, workerId: string): ClaimedJob {
     tenantId: row.tenant_id,
     idempotencyKey: row.idempotency_key,
     priority: row.priority,
-    attempt: row.attempts,
+    attempt: row.started ? row.attempts : row.attempts + 1,
     maxAttempts: row.max_attempts,
     enqueuedAt: row.enqueued_at,
     runAt: row.run_at,
@@ -45,6 +47,7 @@ export function toClaimedJob(row: ClaimedRow, workerId: string): ClaimedJob {
     enqueuedBy: row.enqueued_by,
     traceparent: row.traceparent,
     claim: { workerId, token: row.claim_token },
+    started: row.started,
   };
 }
 

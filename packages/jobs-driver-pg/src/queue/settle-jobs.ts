@@ -3,6 +3,7 @@ import type { ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
 import { CallBatcher } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { jsonParam } from '../row-values.js';
+import { landedCalls } from './landed-calls.js';
 
 interface AckItem {
   readonly id: string;
@@ -37,28 +38,14 @@ export function createAckBatch(ctx: DriverContext): CallBatcher<AckItem, boolean
         results[i] = item.result;
       }
       const rows = await ctx.query<{ acked: number }>(ctx.sql.ackMany, [ids, tokens, results]);
-      return landedAcks(items, rows);
+      return landedCalls(
+        items,
+        rows.map((row) => row.acked),
+      );
     },
     1000,
     ACK_BATCH_IN_FLIGHT,
   );
-}
-
-/**
- * Per ack of a batch, whether it landed, from the 1-based positions SQL_ACK_MANY answered. An
- * (id, token) pair given twice lands once: its first occurrence answers true, the repeats false,
- * whichever position the statement named.
- */
-export function landedAcks(
-  items: readonly AckItem[],
-  rows: readonly { readonly acked: number }[],
-): boolean[] {
-  const landed = new Set<string>();
-  for (const row of rows) {
-    const item = items[row.acked - 1];
-    if (item !== undefined) landed.add(`${item.id}\u0000${item.token}`);
-  }
-  return items.map((item) => landed.delete(`${item.id}\u0000${item.token}`));
 }
 
 /** Queues one fenced ack on the batch. */

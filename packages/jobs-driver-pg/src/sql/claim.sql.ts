@@ -5,11 +5,14 @@ import { CLAIMED_COLUMNS } from './job-columns.js';
  * them to one claimer.
  *
  * A row is due when it is live (`jobs.live`) and `ready`/`delayed`/`suspended` with `run_at <= now()`,
- * or `running` with a lapsed lease (`lease_expires_at <= now()`: the holder died; that attempt stays counted). Per
+ * or `running` with a lapsed lease (`lease_expires_at <= now()`: the holder died; an attempt it
+ * started stays counted). Per
  * queue, an index range scan of `jobs_claim_idx` in `priority desc, run_at, seq` order locks the
  * first `$2` rows with `FOR UPDATE SKIP LOCKED` (rows another claimer holds are skipped, never
  * waited on); the best `$2` across queues are then stamped `running` with a fresh claim token,
- * the lease deadline `now() + $4 ms`, and one more attempt. With one queue nothing extra is
+ * the lease deadline `now() + $4 ms` and `started_at` null: a claim counts no attempt (SQL_START
+ * does, and sets `started_at`, so a row lost in a prefetch buffer comes back uncounted). With one
+ * queue nothing extra is
  * locked; with several, the surplus per-queue locks end with the statement. The update finds the
  * locked rows by `ctid`: the version the lock holds, which no one else can change meanwhile, so no
  * second descent of the primary key per row. (A row changed by another session between this
@@ -32,16 +35,21 @@ import { CLAIMED_COLUMNS } from './job-columns.js';
  * one index descent per queue. Batches pay: on a loaded 2-core machine, 4 loops of claim(50) plus
  * batched acks moved ~5,000 jobs/s where 8 loops of claim(1) + ack moved ~550 (README, Throughput).
  *
- * Params: `$1` text[] queues, `$2` int limit, `$3` text worker id, `$4` float8 visibility timeout ms.
- * Returns: the claimed rows (`CLAIMED_COLUMNS`: what a claimer needs, times as epoch ms),
- * unordered; the driver sorts them by priority desc, run_at, seq.
+ * The first `$5` rows in claim order are also started, as SQL_START would (`ClaimOptions.start`:
+ * rows the claimer runs at once): one attempt counted and `started_at` stamped in this statement.
+ *
+ * Params: `$1` text[] queues, `$2` int limit, `$3` text worker id, `$4` float8 visibility timeout ms,
+ * `$5` int how many to start.
+ * Returns: the claimed rows (`CLAIMED_COLUMNS`: what a claimer needs, times as epoch ms, plus
+ * `started`), unordered; the driver sorts them by priority desc, run_at, seq.
  */
 export const SQL_CLAIM = `with queues as (
   select distinct u.queue
   from unnest((select $1::text[])) as u(queue)
   where not exists (select 1 from :"SCHEMA".paused_queues p where p.queue = u.queue)
 ), picked as (
-  select c.ctid
+  select c.ctid,
+    row_number() over (order by c.priority desc, c.run_at, c.seq) <= (select $5::int) as started
   from queues q
   cross join lateral (
     select j.ctid, j.priority, j.run_at, j.seq
@@ -58,12 +66,12 @@ export const SQL_CLAIM = `with queues as (
 )
 update :"SCHEMA".jobs j
 set state = 'running',
-  attempts = j.attempts + 1,
   claim_token = gen_random_uuid()::text,
   worker_id = $3::text,
-  started_at = now(),
+  attempts = j.attempts + case when picked.started then 1 else 0 end,
+  started_at = case when picked.started then now() end,
   lease_expires_at = now() + $4::float8 * interval '1 millisecond',
   waiting_for = null
 from picked
 where j.ctid = picked.ctid
-returning ${CLAIMED_COLUMNS}`;
+returning ${CLAIMED_COLUMNS}, picked.started`;

@@ -1,6 +1,7 @@
 /**
  * SQL_NACK_RETRY — hands a failed attempt back for another try at `$3`: `ready` when that is
- * already due, else `delayed`; records the error. The attempt stays counted. Fenced on the claim.
+ * already due, else `delayed`; records the error. An attempt this claim started stays counted.
+ * Fenced on the claim.
  * Wakes the queue's listeners when the row is due now.
  *
  * Params: `$1` job id, `$2` claim token, `$3` float8 run-at epoch ms, `$4` error (JSON text).
@@ -14,24 +15,27 @@ returning id, case when state = 'ready' then pg_notify(:'SCHEMA', left(queue, 10
 
 /**
  * SQL_NACK_RELEASE — hands a claimed row back without burning its attempt (a draining worker, a
- * cap that is full): `ready`/`delayed` at `$3`, or now when `$3` is null. Fenced on the claim.
+ * cap that is full): `ready`/`delayed` at `$3`, or now when `$3` is null. The attempt this claim
+ * started (`started_at` set: see SQL_START) is uncounted; a claim that never started changes no
+ * count. Fenced on the claim.
  *
  * Params: `$1` job id, `$2` claim token, `$3` float8 run-at epoch ms or null.
  * Returns: `(id)` when it landed, no row when fenced out.
  */
 export const SQL_NACK_RELEASE = `update :"SCHEMA".jobs j
 set state = case when t.run_at <= now() then 'ready' else 'delayed' end,
-  run_at = t.run_at, attempts = greatest(j.attempts - 1, 0), lease_expires_at = null
+  run_at = t.run_at, lease_expires_at = null,
+  attempts = case when j.started_at is null then j.attempts else greatest(j.attempts - 1, 0) end
 from (select coalesce(to_timestamp($3::float8 / 1000), now()) as run_at) t
 where j.id = $1::text and j.claim_token = $2::text and j.state = 'running'
 returning j.id, case when j.state = 'ready' then pg_notify(:'SCHEMA', left(j.queue, 1000)) end as woke`;
 
 /**
  * SQL_NACK_SUSPEND — parks a run (`step.sleep`, `step.waitForEvent`) as `suspended` until `$3`
- * without burning its attempt. With `$4`, a publish of that event makes it due at once; an event
- * published since this attempt was claimed (so possibly before the run looked) makes it due now,
- * which closes the gap between the run's `find` and this suspend (and wakes the queue, as does a
- * wake time already past). Fenced on the claim.
+ * without burning its attempt (uncounted as SQL_NACK_RELEASE does). With `$4`, a publish of that
+ * event makes it due at once; an event published since this attempt started (so possibly before
+ * the run looked) makes it due now, which closes the gap between the run's `find` and this
+ * suspend (and wakes the queue, as does a wake time already past). Fenced on the claim.
  *
  * Params: `$1` job id, `$2` claim token, `$3` float8 wake-at epoch ms, `$4` event name or null.
  * Returns: `(id)` when it landed, no row when fenced out.
@@ -45,13 +49,14 @@ set state = 'suspended',
     ) then least(now(), to_timestamp($3::float8 / 1000))
     else to_timestamp($3::float8 / 1000)
   end,
-  waiting_for = $4::text, attempts = greatest(j.attempts - 1, 0), lease_expires_at = null
+  waiting_for = $4::text, lease_expires_at = null,
+  attempts = case when j.started_at is null then j.attempts else greatest(j.attempts - 1, 0) end
 where j.id = $1::text and j.claim_token = $2::text and j.state = 'running'
 returning j.id, case when j.run_at <= now() then pg_notify(:'SCHEMA', left(j.queue, 1000)) end as woke`;
 
 /**
- * SQL_NACK_DEAD — dead-letters a claimed row with its last error and why it stopped. The
- * attempt stays counted. Fenced on the claim.
+ * SQL_NACK_DEAD — dead-letters a claimed row with its last error and why it stopped. An
+ * attempt this claim started stays counted. Fenced on the claim.
  *
  * Params: `$1` job id, `$2` claim token, `$3` error (JSON text), `$4` stop reason
  * (`terminal` | `attempts-exhausted`).

@@ -54,6 +54,7 @@ export function createLeaseStore(ctx: DriverContext): LeaseStore {
           .updateTable('leases')
           .set({ expires_at: nowPlusMs(ttlMs) })
           .where('token', '=', grant.token)
+          .where('expires_at', '>', dbNow)
           .returning(['token', 'key', 'holder', 'expires_at'])
           .executeTakeFirst(),
       );
@@ -61,7 +62,12 @@ export function createLeaseStore(ctx: DriverContext): LeaseStore {
     },
     async release(grant) {
       const rows = await ctx.build((db) =>
-        db.deleteFrom('leases').where('token', '=', grant.token).returning('token').execute(),
+        db
+          .deleteFrom('leases')
+          .where('token', '=', grant.token)
+          .where('expires_at', '>', dbNow)
+          .returning('token')
+          .execute(),
       );
       return rows.length > 0;
     },

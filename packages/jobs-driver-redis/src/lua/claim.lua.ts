@@ -1,4 +1,4 @@
-import { CLAIM_ROW_TAIL, CLAIMED_FIELDS, type ClaimedField } from '../claimed-fields.js';
+import { CLAIM_ROW_TAIL, CLAIMED_FIELDS } from '../claimed-fields.js';
 import { defineLuaScript } from '../lua-script.js';
 import { BULK_WRITE } from './includes/bulk-write.lua.js';
 import { JOB_ROW } from './includes/job-row.lua.js';
@@ -7,29 +7,30 @@ import { SERVER_NOW } from './includes/server-now.lua.js';
 /** How many lapsed or due rows one claim moves to ready per queue and index (bounds the script's run time). */
 const CLAIM_PROMOTE_MAX = 1000;
 
-/** The 1-based position of a field in the claim's HMGET reply (a Lua table index). */
-const claimedIndex = (field: ClaimedField): number => CLAIMED_FIELDS.indexOf(field) + 1;
-
 /** Takes up to N due rows of unpaused queues in one atomic step. */
 export const CLAIM_SCRIPT = defineLuaScript({
   name: 'claim',
   contract: `
-Claims up to ARGV[1] rows across the queues ARGV[5..], skipping paused ones. Per queue it first
-moves to ready, up to ${CLAIM_PROMOTE_MAX} each: running rows whose lease lapsed (the attempt they
-counted stays counted), then delayed and suspended rows whose runAt has passed. It then takes the
+Claims up to ARGV[1] rows across the queues ARGV[6..], skipping paused ones. Per queue it first
+moves to ready, up to ${CLAIM_PROMOTE_MAX} each: running rows whose lease lapsed (an attempt they
+started stays counted), then delayed and suspended rows whose runAt has passed. It then takes the
 head of every ready set, merges them (priority desc, runAt, enqueue sequence) and marks the first
-N running under a fresh token with leaseExpiresAt = now + ARGV[2], counting one attempt each
-(one HMGET and one HSET per row; each queue's ready and running sets are written once; the merge
-sort is skipped when only one queue has ready rows, its head being in order already).
+N running under a fresh token with leaseExpiresAt = now + ARGV[2] and startedAt emptied: a
+claim counts no attempt (the start script does, and sets startedAt), except on its first ARGV[5]
+rows, which it starts as the start script would (attempts + 1, startedAt = now). One HMGET and
+one HSET per row; each queue's ready and running sets are written once; the merge sort is
+skipped when only one queue has ready rows, its head being in order already.
 KEYS[1] base    ready:<q>, delayed:<q>, suspended:<q>, running:<q>, job:<id> are built from it
 KEYS[2] paused  set of paused queues
 ARGV[1] limit (positive integer)     ARGV[2] visibility timeout ms
 ARGV[3] worker id                    ARGV[4] token nonce (unique per call; token = nonce:i)
-ARGV[5..] queue names (distinct)
+ARGV[5] how many of the claimed rows to start (0 = none)
+ARGV[6..] queue names (distinct)
 Returns: { leaseExpiresAt, rows } where rows is a JSON array (cjson) with one array per claimed
-row: the job-hash values of ${CLAIMED_FIELDS.join(', ')} (attempts counted; an absent
-field is false), then ${CLAIM_ROW_TAIL.join(', ')}. One JSON string instead of a reply element per value
-keeps the client's reply parsing to one string per claim.
+row: the job-hash values of ${CLAIMED_FIELDS.join(', ')} (attempts as started before this
+claim; an absent field is false), then ${CLAIM_ROW_TAIL.join(', ')} (started: '1' when this claim
+started the row, else '0'). One JSON string instead of a reply element per value keeps the
+client's reply parsing to one string per claim.
 `,
   keys: ['base', 'paused'],
   includes: [SERVER_NOW, JOB_ROW, BULK_WRITE],
@@ -37,6 +38,7 @@ keeps the client's reply parsing to one string per claim.
 local limit = tonumber(ARGV[1])
 local visibility = tonumber(ARGV[2])
 local worker, nonce = ARGV[3], ARGV[4]
+local start_first = tonumber(ARGV[5])
 local PROMOTE_MAX = ${CLAIM_PROMOTE_MAX}
 
 local function promote(index, max_score)
@@ -55,9 +57,9 @@ end
 
 -- The head of each unpaused queue's ready set: { queue, flat member/score list }. With one queue
 -- its head is already in claim order and needs no scores (formatting them is not free).
-local single = #ARGV == 5
+local single = #ARGV == 6
 local heads = {}
-for i = 5, #ARGV do
+for i = 6, #ARGV do
   local queue = ARGV[i]
   if redis.call('SISMEMBER', K_PAUSED, queue) == 0 then
     promote(state_key('running', queue), now)
@@ -103,12 +105,12 @@ end
 
 local out = {}
 local lease = now + visibility
--- Numbers written as strings formatted once per call: Lua would format each with '%.14g' per row.
-local now_s, lease_s = string.format('%d', now), string.format('%d', lease)
-local attempt_s = {}
+-- The lease written as a string formatted once per call: Lua would format it with '%.14g' per row.
+local lease_s = string.format('%d', lease)
+local now_s = string.format('%d', now)
 local taken, running = {}, {}
+local ATTEMPTS = ${CLAIMED_FIELDS.indexOf('attempts') + 1}
 local ready_keys, running_keys = {}, {}
-local ATTEMPTS = ${claimedIndex('attempts')}
 for n = 1, math.min(limit, #members) do
   local member, queue = members[n], queues[n]
   local id = id_of_ready_member(member)
@@ -123,16 +125,17 @@ for n = 1, math.min(limit, #members) do
   if not single then bulk_add(taken, ready_key, member) end
   if row[1] then -- a ready member whose row is gone is only dropped
     local token = string.format('%s:%d', nonce, n)
-    local attempts = tonumber(row[ATTEMPTS]) + 1
-    local attempts_s = attempt_s[attempts]
-    if attempts_s == nil then
-      attempts_s = string.format('%d', attempts)
-      attempt_s[attempts] = attempts_s
+    local started = '0'
+    if #out < start_first then
+      started = '1'
+      redis.call('HSET', key, 'state', 'running', 'token', token, 'workerId', worker,
+        'startedAt', now_s, 'leaseExpiresAt', lease_s, 'attempts', tonumber(row[ATTEMPTS]) + 1)
+    else
+      redis.call('HSET', key, 'state', 'running', 'token', token,
+        'workerId', worker, 'startedAt', '', 'leaseExpiresAt', lease_s)
     end
-    redis.call('HSET', key, 'state', 'running', 'attempts', attempts_s, 'token', token,
-      'workerId', worker, 'startedAt', now_s, 'leaseExpiresAt', lease_s)
-    row[ATTEMPTS] = attempts_s
     row[${CLAIMED_FIELDS.length + 1}], row[${CLAIMED_FIELDS.length + 2}], row[${CLAIMED_FIELDS.length + 3}] = id, queue, token
+    row[${CLAIMED_FIELDS.length + 4}] = started
     bulk_add(running, running_keys[queue], lease_s, id)
     out[#out + 1] = row
   end

@@ -8,11 +8,13 @@ export const NACK_SCRIPT = defineLuaScript({
   name: 'nack',
   contract: `
 Hands a running row back, when it is running under the token:
-  retry    lastError recorded; ready (runAt <= now) or delayed at runAt; the attempt stays counted
-  release  ready or delayed at runAt (default now); the attempt is uncounted
-  suspend  suspended until runAt, or until an event named waitFor is published; uncounted. An event
-           of that name published since this attempt started makes it due now (the run looks again)
-  dead     dead with lastError and stopReason; frees the dedupe key
+  retry    lastError recorded; ready (runAt <= now) or delayed at runAt; a started attempt stays counted
+  release  ready or delayed at runAt (default now); the attempt this claim started (startedAt set)
+           is uncounted, a claim that never started changes no count
+  suspend  suspended until runAt, or until an event named waitFor is published; uncounted as release.
+           An event of that name published since this attempt started makes it due now (the run
+           looks again)
+  dead     dead with lastError and stopReason; frees the dedupe key; a started attempt stays counted
 KEYS[1] base    job:<id>, <state>:<q>, waiting:<event>, events:<event> are built from it
 KEYS[2] dedupe  hash: dedupe field -> live row id
 ARGV[1] job id   ARGV[2] claim token   ARGV[3] kind   ARGV[4] runAt epoch ms ('' = now)
@@ -33,7 +35,7 @@ local key = job_key(row.id)
 unindex(row)
 redis.call('HDEL', key, 'token', 'leaseExpiresAt')
 if error_json then redis.call('HSET', key, 'lastError', error_json) end
-if kind == 'release' or kind == 'suspend' then
+if (kind == 'release' or kind == 'suspend') and row.started_at then
   if tonumber(redis.call('HGET', key, 'attempts')) > 0 then redis.call('HINCRBY', key, 'attempts', -1) end
 end
 
@@ -45,7 +47,7 @@ elseif kind == 'suspend' then
     redis.call('HSET', key, 'waitingFor', wait_for)
     redis.call('SADD', waiting_key(wait_for), row.id)
     local last = redis.call('ZREVRANGE', events_key(wait_for), 0, 0, 'WITHSCORES')
-    if last[2] and tonumber(last[2]) >= row.started_at then run_at = math.min(run_at, now) end
+    if last[2] and row.started_at and tonumber(last[2]) >= row.started_at then run_at = math.min(run_at, now) end
   end
   place_waiting(row, 'suspended', run_at)
   wake(row.queue, math.max(run_at, now))

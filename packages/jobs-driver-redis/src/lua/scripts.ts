@@ -24,6 +24,7 @@ import { PURGE_SCRIPT } from './purge.lua.js';
 import { QUEUE_PAUSE_SCRIPT } from './queue-pause.lua.js';
 import { SCHEDULE_ADVANCE_SCRIPT } from './schedule-advance.lua.js';
 import { SCHEDULE_PAUSE_SCRIPT } from './schedule-pause.lua.js';
+import { START_SCRIPT } from './start.lua.js';
 import { STATS_SCRIPT } from './stats.lua.js';
 import { STEP_RESOLVE_SCRIPT } from './step-resolve.lua.js';
 import { STEP_SAVE_SCRIPT } from './step-save.lua.js';
@@ -38,6 +39,7 @@ import { WORKER_REPORT_SCRIPT } from './worker-report.lua.js';
 export const REDIS_SCRIPTS = {
   enqueue: ENQUEUE_SCRIPT,
   claim: CLAIM_SCRIPT,
+  start: START_SCRIPT,
   ack: ACK_SCRIPT,
   'ack-many': ACK_MANY_SCRIPT,
   nack: NACK_SCRIPT,

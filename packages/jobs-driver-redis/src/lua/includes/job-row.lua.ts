@@ -21,7 +21,7 @@ local function load_row(id)
   if not f[1] then return nil end
   return { id = id, state = f[1], queue = f[2], run_at = tonumber(f[3]), seq = tonumber(f[4]),
     priority = tonumber(f[5]), waiting_for = f[6] or nil, dedupe = f[7] or nil, run_id = f[8],
-    token = f[9] or nil, started_at = tonumber(f[10] or '0') }
+    token = f[9] or nil, started_at = tonumber(f[10] or '') }
 end
 
 local function fenced_row(id, token)
