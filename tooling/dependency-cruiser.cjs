@@ -3,7 +3,7 @@
  * jobs-core imports no other @x package; drivers, outbox, scheduler and conformance import only
  * @x/jobs-core (their tests may import more); no driver imports another driver.
  */
-const restricted = 'jobs-(?:driver-memory|driver-pg|driver-redis|outbox|scheduler|conformance)';
+const restricted = 'jobs-(?:driver-memory|driver-pg|driver-redis|outbox|scheduler|conformance|backfill)';
 const nonTest = '\\.test(-d)?\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -19,6 +19,11 @@ export interface AppDatabase {
     template: string;
     sent_at: Generated<Date>;
   };
+  /** Each org's owner e-mail domain, filled by the `demo.org-domains` backfill. */
+  demo_org_domains: {
+    org_id: string;
+    domain: string;
+  };
   /** One row per (address, template) the fake mail provider has already failed once. */
   demo_mail_failures: {
     key: string;
@@ -53,5 +58,8 @@ export async function openAppDatabase(dataDir: string): Promise<AppDb> {
       sent_at timestamptz not null default now()
     )`.execute(db);
   await sql`create table if not exists demo_mail_failures (key text primary key)`.execute(db);
+  await sql`create table if not exists demo_org_domains (org_id text primary key, domain text not null)`.execute(
+    db,
+  );
   return { pglite, db };
 }

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { AppDatabase } from './app-database.js';
 import type { Mailer } from './mailer.js';
 import type { Narrator } from './narrator.js';
 import type { OrgDirectory } from './org-directory.js';
@@ -8,5 +10,7 @@ declare module '@x/jobs-core' {
     readonly orgs: OrgDirectory;
     readonly mail: Mailer;
     readonly narrator: Narrator;
+    /** The app's own database, the backfill's source (absent where tests fake the services). */
+    readonly db?: Kysely<AppDatabase>;
   }
 }

@@ -1,5 +1,5 @@
 /** Who a line of the live view comes from. */
-export type Speaker = 'demo' | 'signup' | 'outbox' | 'queue' | 'worker' | 'step' | 'cron' | 'login';
+export type Speaker = 'demo' | 'signup' | 'outbox' | 'queue' | 'worker' | 'step' | 'cron' | 'login' | 'sweep';
 
 /** The live view: one timestamped line per thing that happens, and why. */
 export interface Narrator {
@@ -28,6 +28,7 @@ const COLOURS: Record<Speaker, number> = {
   step: 32,
   cron: 36,
   login: 35,
+  sweep: 33,
 };
 
 /**

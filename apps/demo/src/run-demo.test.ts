@@ -80,6 +80,11 @@ describe('pnpm demo', () => {
     expect(run.output).toMatch(/task usageDigest fired for .* → sendUsageDigest enqueued/);
     expect(run.output).toContain('onboardOrg done for acme after 2 attempt(s); globex has 0 onboarding jobs');
     expect(run.output).toMatch(/^ {2}provision {7}completed .* 0× {3}\d+×$/m);
+    // The last act: a backfill over the orgs, one page per org, paced, then its ledger row.
+    expect(run.output).toMatch(/sweep\s+batch:0: acme → acme\.example/);
+    expect(run.output).toMatch(
+      /sweep\s+demo\.org-domains: 1 row\(s\) in 1 batch\(es\); the ledger row says completed/,
+    );
   });
 });
 

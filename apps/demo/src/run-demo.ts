@@ -13,12 +13,14 @@ import { createJobsFacade, createOutboxRelay } from '@x/jobs-outbox';
 import { kyselyOutboxStore, migrateOutbox } from '@x/jobs-outbox/kysely';
 import { createScheduler } from '@x/jobs-scheduler';
 import { openAppDatabase } from './app-database.js';
+import { runOrgBackfill } from './backfill-step.js';
 import { narratingLogger, replayNarration, type StepCounts } from './event-narration.js';
 import { flakyMailer } from './mailer.js';
 import { createNarrator, type Narrator } from './narrator.js';
 import * as onboardingJobs from './onboarding-jobs.js';
 import { onboardOrg, recordFirstLogin } from './onboarding-jobs.js';
 import { openQueue } from './open-queue.js';
+import * as orgBackfills from './org-backfills.js';
 import { orgDirectory } from './org-directory.js';
 import { narratingRelayTarget } from './relay-narration.js';
 import * as schedules from './schedules.js';
@@ -81,7 +83,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     setJobDriver(driver);
     const store = kyselyOutboxStore({ db: app.db });
     setJobsFacade(createJobsFacade({ store, driver }));
-    const registry = defineJobs({ jobs: [onboardingJobs], tasks: [schedules] });
+    const registry = defineJobs({ jobs: [onboardingJobs, orgBackfills], tasks: [schedules] });
 
     const jobId = await startOrResume(app.db, driver, narrator);
     const logger = narratingLogger(narrator);
@@ -95,7 +97,12 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     const worker = createWorker({
       driver,
       registry,
-      context: () => ({ orgs: orgDirectory(app.db), mail: flakyMailer(app.db, ['welcome']), narrator }),
+      context: () => ({
+        orgs: orgDirectory(app.db),
+        mail: flakyMailer(app.db, ['welcome']),
+        narrator,
+        db: app.db,
+      }),
       handleSignals: false,
       logger,
       observer,
@@ -134,6 +141,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       return 1;
     }
     await waitForDigest(driver, options.signal);
+    if (settled.state === 'done') await runOrgBackfill(driver, narrator, options.signal);
     await summarize(
       narrator,
       driver,

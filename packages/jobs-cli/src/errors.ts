@@ -23,6 +23,8 @@ export const CLI_ERROR_CODES = {
     'The job changed state while the command ran (a worker or another operator); show it and retry.',
   X_CLI_STEP_NOT_FOUND: 'The step named is not recorded for that job.',
   X_CLI_STEP_NOT_STARTED: 'resolve-step met a step that is not left started, so there is nothing to resolve.',
+  X_CLI_CHECK_FAILED:
+    'A check found what it looks for (backfill --pending: something is unswept; --all: a name failed); the result is printed, the exit code is 1.',
 } as const;
 
 /** A code the `x-jobs` binary throws. */
@@ -47,6 +49,19 @@ export function cliError(
     ...(meta === undefined ? {} : { meta }),
     ...(cause === undefined ? {} : { cause }),
   });
+}
+
+/**
+ * The failure of a check whose result the command already printed (exit 1, nothing more printed,
+ * so stdout stays one JSON document under `--json`).
+ */
+export function checkFailed(message: string): JobsError<CliErrorCode> {
+  return cliError('X_CLI_CHECK_FAILED', message, { reported: true });
+}
+
+/** True for a {@link checkFailed} error: its command already printed the result. */
+export function isReported(error: unknown): boolean {
+  return error instanceof JobsError && error.meta.reported === true;
 }
 
 /** A bad-usage error (exit 2) with the hint printed under it. */

@@ -1,5 +1,6 @@
 import type { CliIo } from './cli-io.js';
 import { COMMANDS } from './commands/index.js';
+import { isReported } from './errors.js';
 import { EXIT_CODES, type ExitCode, exitCodeFor } from './exit-code.js';
 import { Printer } from './output/printer.js';
 import { createProgram, isHelpExit } from './program.js';
@@ -16,7 +17,7 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
     return EXIT_CODES.ok;
   } catch (error) {
     if (isHelpExit(error)) return EXIT_CODES.ok;
-    new Printer(io, { json: io.argv.includes('--json') }).error(error);
+    if (!isReported(error)) new Printer(io, { json: io.argv.includes('--json') }).error(error);
     return exitCodeFor(error);
   }
 }

@@ -55,7 +55,12 @@ describe('redis cluster', () => {
         traceparent: null,
         onConflict: 'dedupe',
       });
-      const [claimed] = await driver.claim({ queues: [queue], limit: 1, workerId: 'w', visibilityTimeoutMs: 5000 });
+      const [claimed] = await driver.claim({
+        queues: [queue],
+        limit: 1,
+        workerId: 'w',
+        visibilityTimeoutMs: 5000,
+      });
       expect(claimed?.payload).toEqual({ ok: true });
       const home = await masterOf(cluster, `{${prefix}}`);
       for (const node of cluster.nodes('master')) {

@@ -4,7 +4,9 @@ import { Cluster } from 'ioredis';
  * The three-master Redis Cluster `tooling/scripts/services.sh` starts on loopback
  * (`REDIS_CLUSTER_NODES`, comma-separated `host:port`; default 127.0.0.1:7101–7103).
  */
-export const CLUSTER_NODES = (process.env.REDIS_CLUSTER_NODES ?? '127.0.0.1:7101,127.0.0.1:7102,127.0.0.1:7103')
+export const CLUSTER_NODES = (
+  process.env.REDIS_CLUSTER_NODES ?? '127.0.0.1:7101,127.0.0.1:7102,127.0.0.1:7103'
+)
   .split(',')
   .map((node) => {
     const [host = '127.0.0.1', port = '0'] = node.trim().split(':');

@@ -1,4 +1,5 @@
 import type { RegisterCommand } from '../program.js';
+import { registerBackfill } from './backfill.js';
 import { registerCancel } from './cancel.js';
 import { registerDead } from './dead.js';
 import { registerDev } from './dev.js';
@@ -30,6 +31,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerWorkers,
   registerResolveStep,
   registerTasks,
+  registerBackfill,
   registerManifest,
   registerWorker,
   registerScheduler,

@@ -45,4 +45,27 @@ export const fencingTokenCases: readonly JobDriverCase[] = [
       expect(other, 'the slot is free for anyone').not.toBeNull();
     },
   },
+  {
+    group,
+    name: 'a lapsed claim holds its row until another claim takes it, even after a claim walked its queue',
+    async run(h) {
+      await h.enqueue(h.queue, { priority: 5 });
+      await h.enqueue(h.queue, { priority: 0 });
+      const [first, second] = await h.claim(h.queue, { limit: 2, visibilityTimeoutMs: h.tickMs });
+      expect(second, 'two rows claimed').toBeDefined();
+      await h.advance(2 * h.tickMs);
+      const taken = await h.claimOne(h.queue);
+      expect(taken.id, 'the higher priority lapsed row is reclaimed').toBe(first!.id);
+      expect(
+        await h.driver.heartbeat(first!.id, first!.claim, 3_600_000),
+        'the reclaimed row is fenced',
+      ).toBe(false);
+      expect(
+        await h.driver.heartbeat(second!.id, second!.claim, 3_600_000),
+        'the untaken one still holds',
+      ).toBe(true);
+      expect(await h.driver.ack(second!.id, second!.claim)).toBe(true);
+      expect((await h.row(second!.id)).state).toBe('done');
+    },
+  },
 ];

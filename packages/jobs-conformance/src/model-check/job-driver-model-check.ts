@@ -112,7 +112,7 @@ function checkOptions(options: JobDriverModelCheckOptions): void {
 
 /**
  * The differential model check, outside vitest's registration: fast-check generates sequences of
- * driver calls (enqueue, enqueueMany, claim, start, heartbeat, ack, each nack kind, progress,
+ * driver calls (enqueue, enqueueMany, claim (starting some rows or none), start, heartbeat, ack, each nack kind, progress,
  * step saves, cancel, promote, an operator's retry, pause/resume, event publish and find, lease
  * acquire/renew/release, time passing), runs each on the driver under test and on the model, and
  * rejects with the shrunk, minimal sequence on which they first disagree.

@@ -29,9 +29,11 @@ export type ModelOperation =
       readonly op: 'claim';
       readonly queues: readonly number[];
       readonly limit: number;
+      readonly start: number;
       readonly window: Window;
       readonly worker: number;
     }
+  | { readonly op: 'start'; readonly claim: number; readonly window: Window }
   | { readonly op: 'heartbeat'; readonly claim: number; readonly window: Window }
   | { readonly op: 'ack'; readonly claim: number; readonly result: number }
   | { readonly op: 'retry'; readonly claim: number; readonly due: Due }
@@ -91,10 +93,12 @@ export const modelOperation: fc.Arbitrary<ModelOperation> = fc.oneof(
       op: fc.constant('claim' as const),
       queues: fc.constantFrom([0], [1], [0, 1], [0, 1]),
       limit: fc.integer({ min: 1, max: 3 }),
+      start: fc.constantFrom(0, 0, 1, 3),
       window: windowArb,
       worker: small(1),
     }),
   },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('start' as const), claim: ref, window: windowArb }) },
   {
     weight: 2,
     arbitrary: fc.record({ op: fc.constant('heartbeat' as const), claim: ref, window: windowArb }),

@@ -140,6 +140,7 @@ export class ModelSide {
           limit: o.limit,
           workerId: `model-worker-${o.worker}`,
           visibilityTimeoutMs: windowMs(o.window),
+          ...(o.start === 0 ? {} : { start: o.start }),
         });
         const sorted = [...claimed].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
         for (const job of sorted) {
@@ -149,9 +150,14 @@ export class ModelSide {
         return sorted.map((job) => ({
           id: job.id,
           attempt: job.attempt,
+          started: job.started === true,
           queue: job.queue,
           payload: job.payload,
         }));
+      }
+      case 'start': {
+        const held = this.#claim(o.claim);
+        return held === undefined ? 'no claim' : d.start(held.jobId, held.claim, windowMs(o.window));
       }
       case 'heartbeat': {
         const held = this.#claim(o.claim);

@@ -12,9 +12,12 @@ export const CLAIM_SCRIPT = defineLuaScript({
   name: 'claim',
   contract: `
 Claims up to ARGV[1] rows across the queues ARGV[6..], skipping paused ones. Per queue it first
-moves to ready, up to ${CLAIM_PROMOTE_MAX} each: running rows whose lease lapsed (an attempt they
-started stays counted), then delayed and suspended rows whose runAt has passed. It then takes the
-head of every ready set, merges them (priority desc, runAt, enqueue sequence) and marks the first
+moves to ready, up to ${CLAIM_PROMOTE_MAX} each, delayed and suspended rows whose runAt has passed.
+Running rows whose lease lapsed (up to ${CLAIM_PROMOTE_MAX} per queue) join the candidates as they
+are: a lapsed row keeps its state and token until a claim takes it, so its old holder's settles
+land until then, as on every driver (an attempt it started stays counted). It then takes the
+head of every ready set, merges them with the lapsed rows (priority desc, runAt, enqueue
+sequence) and marks the first
 N running under a fresh token with leaseExpiresAt = now + ARGV[2] and startedAt emptied: a
 claim counts no attempt (the start script does, and sets startedAt), except on its first ARGV[5]
 rows, which it starts as the start script would (attempts + 1, startedAt = now). One HMGET and
@@ -48,9 +51,25 @@ local function promote(index, max_score)
     if row == nil then
       redis.call('ZREM', index, id)
     else
-      if row.state == 'running' then redis.call('HDEL', job_key(id), 'token', 'leaseExpiresAt') end
       unindex(row)
       place_ready(row, row.run_at)
+    end
+  end
+end
+
+-- Running rows of a queue whose lease lapsed, as ready-shaped candidates (member and score as a
+-- ready row of theirs would have), appended to 'lapsed' as a flat member/score/queue list.
+local lapsed = {}
+local function lapsed_candidates(queue)
+  local ids = redis.call('ZRANGEBYSCORE', state_key('running', queue), '-inf', now, 'LIMIT', 0, PROMOTE_MAX)
+  for _, id in ipairs(ids) do
+    local row = load_row(id)
+    if row == nil or row.state ~= 'running' then
+      redis.call('ZREM', state_key('running', queue), id)
+    else
+      lapsed[#lapsed + 1] = ready_member(row.run_at, row.seq, id)
+      lapsed[#lapsed + 1] = -row.priority
+      lapsed[#lapsed + 1] = queue
     end
   end
 end
@@ -62,11 +81,11 @@ local heads = {}
 for i = 6, #ARGV do
   local queue = ARGV[i]
   if redis.call('SISMEMBER', K_PAUSED, queue) == 0 then
-    promote(state_key('running', queue), now)
     promote(state_key('delayed', queue), now)
     promote(state_key('suspended', queue), now)
+    lapsed_candidates(queue)
     local head
-    if single then
+    if single and #lapsed == 0 then
       head = redis.call('ZRANGE', state_key('ready', queue), 0, limit - 1)
     else
       head = redis.call('ZRANGE', state_key('ready', queue), 0, limit - 1, 'WITHSCORES')
@@ -74,23 +93,34 @@ for i = 6, #ARGV do
     if #head > 0 then heads[#heads + 1] = { queue = queue, head = head } end
   end
 end
+-- Lapsed running rows compete with the ready heads: the fast single-queue path needs a ready head alone.
+if #lapsed > 0 then
+  single = false
+  heads[#heads + 1] = { lapsed = true, head = lapsed }
+end
 
 -- Candidates in claim order as parallel lists (member, queue).
 local members, queues = {}, {}
 if single and #heads == 1 then
   members = heads[1].head
   for j = 1, #members do queues[j] = heads[1].queue end
-elseif #heads == 1 then
+elseif #heads == 1 and not heads[1].lapsed then
   local head, queue = heads[1].head, heads[1].queue
   for j = 1, #head, 2 do
     members[#members + 1] = head[j]
     queues[#queues + 1] = queue
   end
-elseif #heads > 1 then
+elseif #heads >= 1 then
   local candidates = {}
   for _, h in ipairs(heads) do
-    for j = 1, #h.head, 2 do
-      candidates[#candidates + 1] = { member = h.head[j], score = tonumber(h.head[j + 1]), queue = h.queue }
+    if h.lapsed then
+      for j = 1, #h.head, 3 do
+        candidates[#candidates + 1] = { member = h.head[j], score = h.head[j + 1], queue = h.head[j + 2] }
+      end
+    else
+      for j = 1, #h.head, 2 do
+        candidates[#candidates + 1] = { member = h.head[j], score = tonumber(h.head[j + 1]), queue = h.queue }
+      end
     end
   end
   table.sort(candidates, function(a, b)
