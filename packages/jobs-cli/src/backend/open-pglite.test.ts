@@ -13,6 +13,8 @@ describe('the --driver pglite install hint', () => {
     expect(await installSection(new URL('../../../jobs-driver-pg/README.md', import.meta.url))).toMatch(
       new RegExp(`^${line}$`, 'm'),
     );
-    expect(await installSection(new URL('../../README.md', import.meta.url))).toMatch(new RegExp(`^${line}\\s`, 'm'));
+    expect(await installSection(new URL('../../README.md', import.meta.url))).toMatch(
+      new RegExp(`^${line}\\s`, 'm'),
+    );
   });
 });
