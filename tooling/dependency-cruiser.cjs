@@ -1,9 +1,11 @@
 /**
  * The dependency rule of DESIGN.md §1, enforced on every `pnpm test`:
  * jobs-core imports no other @x package; drivers, outbox, scheduler and conformance import only
- * @x/jobs-core (their tests may import more); no driver imports another driver.
+ * @x/jobs-core (so do backfill, consumer, webhooks and the dashboard; their tests may import more); no driver imports another
+ * driver.
  */
-const restricted = 'jobs-(?:driver-memory|driver-pg|driver-redis|outbox|scheduler|conformance|backfill)';
+const restricted =
+  'jobs-(?:driver-memory|driver-pg|driver-redis|outbox|scheduler|conformance|backfill|dashboard|consumer|webhooks)';
 const nonTest = '\\.test(-d)?\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts the PostgreSQL, Redis and Redis Cluster the test suite talks to, when they are installed but not running,
 # and waits until both answer. When one is not installed it prints exactly what to install and
-# exits 1. Reads DATABASE_URL / REDIS_URL (defaults: the loopback services) only to pick host/port.
+# exits 1. Also installs Chromium (apt) for the dashboard browser tests. Reads DATABASE_URL / REDIS_URL (defaults: the loopback services) only to pick host/port.
 set -u
 
 pg_host=127.0.0.1; pg_port=5432; redis_host=127.0.0.1; redis_port=6379
@@ -81,6 +81,25 @@ else
   redis-cli --cluster create $(for port in $cluster_ports; do printf '127.0.0.1:%s ' "$port"; done) \
     --cluster-replicas 0 --cluster-yes >/dev/null 2>&1 || true
   wait_for "Redis Cluster" cluster_ok || missing=1
+fi
+
+# Chromium, for @x/jobs-dashboard's browser tests (playwright-core drives it and never downloads a
+# browser). Installed with apt when missing and we are root; quiet, and a no-op once present.
+chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
+apt_chromium() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1; }
+if [ -x "$chromium" ]; then
+  echo "services: Chromium is at $chromium"
+elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  echo "services: installing Chromium with apt"
+  if { apt_chromium || { apt-get update -qq >/dev/null 2>&1 && apt_chromium; }; } && [ -x "$chromium" ]; then
+    echo "services: Chromium is at $chromium"
+  else
+    echo "services: apt-get install chromium failed, or left no $chromium" >&2; missing=1
+  fi
+else
+  echo "services: Chromium is not installed. Install it with:" >&2
+  echo "  sudo apt-get install -y chromium   # Debian/Ubuntu; or set CHROMIUM_PATH" >&2
+  missing=1
 fi
 
 exit $missing

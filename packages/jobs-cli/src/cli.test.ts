@@ -20,6 +20,10 @@ describe('x-jobs: the program surface (built binary, memory driver)', () => {
       'remove',
       'pause',
       'resume',
+      'jobs',
+      'enqueue',
+      'tail',
+      'dashboard',
     ]) {
       expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }

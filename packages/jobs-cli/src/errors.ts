@@ -22,6 +22,8 @@ export const CLI_ERROR_CODES = {
   X_CLI_JOB_CHANGED:
     'The job changed state while the command ran (a worker or another operator); show it and retry.',
   X_CLI_STEP_NOT_FOUND: 'The step named is not recorded for that job.',
+  X_CLI_DASHBOARD_LISTEN_FAILED:
+    'x-jobs dashboard could not listen on the host and port given (in use, not allowed).',
   X_CLI_STEP_NOT_STARTED: 'resolve-step met a step that is not left started, so there is nothing to resolve.',
   X_CLI_CHECK_FAILED:
     'A check found what it looks for (backfill --pending: something is unswept; --all: a name failed); the result is printed, the exit code is 1.',

@@ -10,6 +10,8 @@ export type {
   FailureView,
 } from './commands/backfill-views.js';
 export type { CancelJson } from './commands/cancel.js';
+export type { DashboardJson } from './commands/dashboard.js';
+export type { EnqueueJson } from './commands/enqueue.js';
 export type { ManifestJson } from './commands/manifest.js';
 export type { MigrateJson } from './commands/migrate.js';
 export type { PauseJson } from './commands/pause.js';

@@ -1,54 +1,5 @@
-import type { JsonValue } from '@x/jobs-core';
-
-/** What a redacted value is replaced with. */
-export const REDACTED = '[redacted]';
-
 /**
- * Key fragments whose values `show` never prints. A key matches when, lower-cased with
- * everything but letters and digits removed, it contains a fragment: `password`, `api_key`,
- * `X-Api-Key`, `accessToken`, `clientSecret`, `Authorization` all match.
+ * The redaction `x-jobs show` applies, which lives in @x/jobs-dashboard so the CLI and the
+ * dashboard redact with one function.
  */
-export const DEFAULT_REDACTED_KEYS: readonly string[] = [
-  'password',
-  'passwd',
-  'passphrase',
-  'secret',
-  'token',
-  'apikey',
-  'authorization',
-  'cookie',
-  'privatekey',
-  'accesskey',
-  'credential',
-  'signature',
-  'ssn',
-  'cardnumber',
-  'cvv',
-];
-
-function normalise(key: string): string {
-  return key.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
-
-/**
- * A copy of `value` with the value of every object key matching a fragment (see
- * {@link DEFAULT_REDACTED_KEYS}, plus `extraKeys`) replaced by `[redacted]`, at any depth,
- * arrays included. Non-object values pass through.
- */
-export function redactJson(value: JsonValue, extraKeys: readonly string[] = []): JsonValue {
-  const fragments = [...DEFAULT_REDACTED_KEYS, ...extraKeys.map(normalise)].filter((f) => f !== '');
-  const sensitive = (key: string): boolean => {
-    const normalised = normalise(key);
-    return fragments.some((fragment) => normalised.includes(fragment));
-  };
-  const walk = (node: JsonValue): JsonValue => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (node !== null && typeof node === 'object') {
-      const out: { [key: string]: JsonValue } = {};
-      for (const [key, child] of Object.entries(node)) out[key] = sensitive(key) ? REDACTED : walk(child);
-      return out;
-    }
-    return node;
-  };
-  return walk(value);
-}
+export { DEFAULT_REDACTED_KEYS, REDACTED, redactJson } from '@x/jobs-dashboard';

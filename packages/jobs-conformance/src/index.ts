@@ -1,3 +1,4 @@
+export { TRICKY_NUMBERS, TRICKY_STRINGS, trickyPayload } from './cases/value-cases.js';
 export type { ConformanceCase } from './conformance-case.js';
 export type { ConformanceSubject, DriverHarness, HarnessClaimOptions } from './driver-harness.js';
 export { createDriverHarness } from './driver-harness.js';

@@ -19,6 +19,7 @@ import { scheduleCases } from './cases/schedule-cases.js';
 import { statsCases } from './cases/stats-cases.js';
 import { stepCases } from './cases/step-cases.js';
 import { terminalCases } from './cases/terminal-cases.js';
+import { valueCases } from './cases/value-cases.js';
 import { visibilityCases } from './cases/visibility-cases.js';
 import { wakeCases } from './cases/wake-cases.js';
 import { wakeTransitionCases } from './cases/wake-transition-cases.js';
@@ -48,6 +49,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...fencingTokenCases,
   ...preservationCases,
   ...dueStatsCases,
+  ...valueCases,
 ];
 
 /** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */

@@ -1,4 +1,5 @@
 import { coreError } from './errors/core-error.js';
+import { VALUE_LIMITS } from './values/value-limits.js';
 
 /** A duration: milliseconds, or a string such as `'500ms'`, `'10s'`, `'5m'`, `'2h'`, `'3d'`. */
 export type Duration = number | `${number}${DurationUnit}`;
@@ -16,10 +17,16 @@ const UNIT_MS: Readonly<Record<DurationUnit, number>> = {
 const PATTERN = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/;
 
 /**
- * Parses a duration into positive milliseconds. Zero, negative, NaN, infinite and unparseable
- * values (`'3x'`) throw `X_DURATION_INVALID` naming `field`.
+ * Parses a duration into whole milliseconds, at least 1 and at most `maxMs` (Default: 100 years,
+ * {@link VALUE_LIMITS.maxDurationMs}). Zero, negative, NaN, infinite and unparseable values
+ * (`'3x'`), values that round to 0 (`'0.4ms'`) and values above `maxMs` throw
+ * `X_DURATION_INVALID` naming `field`.
  */
-export function parseDuration(value: unknown, field = 'duration'): number {
+export function parseDuration(
+  value: unknown,
+  field = 'duration',
+  maxMs: number = VALUE_LIMITS.maxDurationMs,
+): number {
   let ms: number;
   if (typeof value === 'number') {
     ms = value;
@@ -36,14 +43,19 @@ export function parseDuration(value: unknown, field = 'duration'): number {
   } else {
     throw coreError('X_DURATION_INVALID', `${field}: expected a duration, got ${typeof value}.`, { field });
   }
-  if (!Number.isFinite(ms) || ms <= 0) {
+  const rounded = Math.round(ms);
+  if (!Number.isFinite(ms) || rounded < 1) {
     throw coreError(
       'X_DURATION_INVALID',
-      `${field}: a duration must be a positive, finite number of ms (got ${String(value)}).`,
-      {
-        field,
-      },
+      `${field}: a duration must be a finite number of ms that rounds to at least 1 (got ${String(value)}).`,
+      { field },
     );
   }
-  return Math.round(ms);
+  if (rounded > maxMs) {
+    throw coreError('X_DURATION_INVALID', `${field}: at most ${maxMs} ms (got ${String(value)}).`, {
+      field,
+      maxMs,
+    });
+  }
+  return rounded;
 }

@@ -14,6 +14,8 @@ export const PG_ERROR_CODES = {
     'PostgreSQL aborted the statement on a serialization failure or deadlock; nothing was written, retry it.',
   X_PG_QUERY_FAILED:
     'PostgreSQL refused a statement for a reason that a retry will not fix (see meta.sqlstate).',
+  X_PGLITE_DATA_DIR_INVALID:
+    'The PGlite data directory cannot be created (a path under a regular file, an existing file, no permission).',
   X_PGLITE_LOCKED:
     'Another live process holds the PGlite data directory (its pid is in <dataDir>/.x-jobs.lock).',
 } as const;

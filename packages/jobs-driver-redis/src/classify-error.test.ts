@@ -12,6 +12,16 @@ function fake(message: string, fields: { name?: string; code?: string } = {}): E
 
 const codeOf = (error: unknown) => (error instanceof JobsError ? error.code : undefined);
 
+/** The failures where the command provably never reached the server (`meta.maybeApplied: false`). */
+const NEVER_SENT = new Set([
+  'no offline queue while disconnected',
+  'a refused socket',
+  'an unknown host',
+  'a server loading its data',
+  'a replica promoted away',
+  'a cluster that is down',
+]);
+
 describe('classifyRedisError', () => {
   it.each([
     [
@@ -41,11 +51,25 @@ describe('classifyRedisError', () => {
     ],
     ['a cluster that is down', fake('CLUSTERDOWN The cluster is down', { name: 'ReplyError' })],
     ['every cluster node failed', fake('Failed to refresh slots cache.', { name: 'ClusterAllFailedError' })],
-  ])('%s is X_DRIVER_UNAVAILABLE, with the native error as cause', (_, error) => {
+  ])('%s is X_DRIVER_UNAVAILABLE, with the native error as cause', (title, error) => {
     const classified = classifyRedisError(error, 'enqueue');
     expect(codeOf(classified)).toBe('X_DRIVER_UNAVAILABLE');
     expect((classified as JobsError).cause).toBe(error);
-    expect((classified as JobsError).meta).toEqual({ operation: 'enqueue' });
+    expect((classified as JobsError).meta).toEqual({
+      operation: 'enqueue',
+      maybeApplied: !NEVER_SENT.has(title),
+    });
+  });
+
+  it('an OOM reply, bare or raised inside a script, is X_REDIS_OUT_OF_MEMORY', () => {
+    for (const message of [
+      "OOM command not allowed when used memory > 'maxmemory'.",
+      "ERR Error running script (call to f_1): @user_script:9: OOM command not allowed when used memory > 'maxmemory'.",
+    ]) {
+      expect(codeOf(classifyRedisError(fake(message, { name: 'ReplyError' }), 'enqueue'))).toBe(
+        'X_REDIS_OUT_OF_MEMORY',
+      );
+    }
   });
 
   it.each([

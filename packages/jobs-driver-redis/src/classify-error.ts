@@ -1,5 +1,7 @@
 import { isJobsError, JobsError } from '@x/jobs-core';
 import { SCRIPT_STATUS_CODES, type ScriptStatus } from './script-status.js';
+import { mayHaveBeenApplied } from './server-checks/command-outcome.js';
+import { outOfMemoryError } from './server-checks/out-of-memory.js';
 
 /** Socket error codes that mean Redis cannot be reached right now. */
 const NETWORK_CODES = new Set([
@@ -34,9 +36,13 @@ const TRANSIENT_REPLY_PREFIXES = ['LOADING', 'MASTERDOWN', 'CLUSTERDOWN', 'TRYAG
 /**
  * Maps whatever ioredis threw to what the driver throws, in one place:
  * - a script status (`XJ_DUPLICATE …`) → its code from {@link SCRIPT_STATUS_CODES};
+ * - an `OOM` reply (maxmemory reached under noeviction) → `X_REDIS_OUT_OF_MEMORY`;
  * - a connection failure (refused socket, closed stream, no offline queue, timeout, retries
- *   exhausted, a server loading or failing over) → `X_DRIVER_UNAVAILABLE` (retryable; the command
- *   was not queued, so repeating it is safe);
+ *   exhausted, a server loading or failing over) → `X_DRIVER_UNAVAILABLE` (retryable), with
+ *   `meta.maybeApplied`: true when the command may have run although its reply was lost (a
+ *   timeout, a connection dropped after the write). Repeating an enqueue is safe either way —
+ *   the same idempotency key dedupes onto the row the first call wrote — but a non-idempotent
+ *   write (a settle) may already have landed;
  * - a `JobsError` and anything else (a server error reply, a bug) → unchanged.
  */
 export function classifyRedisError(error: unknown, operation: string): unknown {
@@ -50,11 +56,19 @@ export function classifyRedisError(error: unknown, operation: string): unknown {
       cause: error,
     });
   }
+  const full = outOfMemoryError(error, operation);
+  if (full !== undefined) return full;
   if (isConnectionFailure(error)) {
-    return new JobsError('X_DRIVER_UNAVAILABLE', `${operation}: Redis is unreachable (${message}).`, {
-      meta: { operation },
-      cause: error,
-    });
+    const maybeApplied = mayHaveBeenApplied(error);
+    const outcome = maybeApplied ? 'the command may still have been applied' : 'nothing was written';
+    return new JobsError(
+      'X_DRIVER_UNAVAILABLE',
+      `${operation}: Redis is unreachable (${message}); ${outcome}.`,
+      {
+        meta: { operation, maybeApplied },
+        cause: error,
+      },
+    );
   }
   return error;
 }

@@ -1,6 +1,7 @@
 import { JobsError } from '@x/jobs-core';
 import { classifyRedisError } from './classify-error.js';
 import type { RedisClient } from './redis-client.js';
+import type { ServerChecks } from './server-checks/server-checks.js';
 
 /** How long the first command waits for the very first connection of a new client. */
 const FIRST_CONNECT_WAIT_MS = 5000;
@@ -15,6 +16,8 @@ export class RedisConnection {
   readonly client: RedisClient;
   /** True when the driver created the client (and so quits it on close). */
   readonly owned: boolean;
+  /** The server checks every operation passes (set by the driver). */
+  gate: Pick<ServerChecks, 'pass'> | undefined;
   #closed = false;
   #firstConnect: Promise<void> | null;
 
@@ -35,6 +38,8 @@ export class RedisConnection {
   async run<T>(operation: string, fn: () => Promise<T>): Promise<T> {
     if (this.#closed) throw closedError(operation);
     if (this.#firstConnect !== null) await this.#firstConnect;
+    const checking = this.gate?.pass();
+    if (checking !== undefined) await checking;
     try {
       return await fn();
     } catch (error) {

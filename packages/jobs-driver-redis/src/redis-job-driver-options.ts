@@ -1,7 +1,8 @@
 import type { Cluster, Redis } from 'ioredis';
+import type { RedisServerCheckOptions } from './server-checks/server-check-options.js';
 
 /** Options of {@link redisJobDriver}. */
-export interface RedisJobDriverOptions {
+export interface RedisJobDriverOptions extends RedisServerCheckOptions {
   /**
    * An ioredis client (single node or Cluster) the caller owns: the driver neither configures nor
    * quits it, and maps its failures like its own. Pass it with `enableOfflineQueue: false` to keep

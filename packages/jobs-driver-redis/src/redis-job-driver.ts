@@ -42,6 +42,7 @@ import { redisScheduleStore } from './redis-schedule-store.js';
 import { redisStepStore } from './redis-step-store.js';
 import { RedisWakeSource } from './redis-wake-source.js';
 import { ScriptRunner } from './script-runner.js';
+import { ServerChecks } from './server-checks/server-checks.js';
 import { CLOCK_SYNC_INTERVAL_MS, ServerClock } from './server-clock.js';
 
 /** Requests per enqueue script call (the contract's batch size). */
@@ -88,12 +89,15 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
       options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
     );
   const connection = new RedisConnection(client, options.client === undefined);
+  const checks = new ServerChecks(client, keys, prefix, options);
+  connection.gate = checks;
   const scripts = new ScriptRunner(client, keys);
   const clock = new ServerClock(client);
   const context: DriverContext = { connection, scripts, keys, clock, doneTtlMs: Math.round(doneTtlMs) };
   const wake = new RedisWakeSource(client, keys.wakeChannel, () => clock.now());
 
   const onReady = (): void => {
+    checks.onReady();
     void clock.sync();
     void scripts.preload(Object.values(REDIS_SCRIPTS));
   };

@@ -27,16 +27,25 @@ export async function sparePort(): Promise<number> {
 export class RedisServerProcess {
   readonly port: number;
   readonly dir: string;
+  /** The settings it runs with beyond port, bind, dir and logging (`--maxmemory-policy`, …). */
+  readonly settings: readonly string[];
   #child: ChildProcess | null = null;
 
-  private constructor(port: number, dir: string) {
+  private constructor(port: number, dir: string, settings: readonly string[]) {
     this.port = port;
     this.dir = dir;
+    this.settings = settings;
   }
 
-  /** Starts a fresh server; fails loudly when `redis-server` is not on PATH. */
-  static async launch(): Promise<RedisServerProcess> {
-    const server = new RedisServerProcess(await sparePort(), await mkdtemp(join(tmpdir(), 'xjobs-redis-')));
+  /**
+   * Starts a fresh server; fails loudly when `redis-server` is not on PATH. `settings` replace the
+   * default persistence flags (Default: `--appendonly yes --save ''`).
+   */
+  static async launch(
+    settings: readonly string[] = ['--appendonly', 'yes', '--save', ''],
+  ): Promise<RedisServerProcess> {
+    const dir = await mkdtemp(join(tmpdir(), 'xjobs-redis-'));
+    const server = new RedisServerProcess(await sparePort(), dir, settings);
     await server.start();
     return server;
   }
@@ -54,12 +63,9 @@ export class RedisServerProcess {
         String(this.port),
         '--bind',
         '127.0.0.1',
-        '--appendonly',
-        'yes',
         '--dir',
         this.dir,
-        '--save',
-        '',
+        ...this.settings,
         '--logfile',
         '',
         '--loglevel',

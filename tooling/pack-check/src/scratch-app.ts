@@ -26,10 +26,14 @@ export async function installScratchApp(
   tarballs: ReadonlyMap<string, string>,
 ): Promise<string> {
   await mkdir(dir, { recursive: true });
-  await writeFile(
-    join(dir, 'package.json'),
-    `${JSON.stringify({ name: 'scratch-app', private: true, type: 'module' })}\n`,
+  // An @x package another one depends on (the CLI on the dashboard) comes from its tarball, as if
+  // published: an override, so the install command stays the README's.
+  const named = new Set(line.specs.map(specName));
+  const overrides = Object.fromEntries(
+    [...tarballs].filter(([name]) => !named.has(name)).map(([name, path]) => [name, `file:${path}`]),
   );
+  const manifest = { name: 'scratch-app', private: true, type: 'module', overrides };
+  await writeFile(join(dir, 'package.json'), `${JSON.stringify(manifest)}\n`);
   const specs = line.specs.map((spec) => {
     if (!spec.startsWith('@x/')) return spec;
     const tarball = tarballs.get(specName(spec));

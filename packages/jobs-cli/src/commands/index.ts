@@ -1,8 +1,11 @@
 import type { RegisterCommand } from '../program.js';
 import { registerBackfill } from './backfill.js';
 import { registerCancel } from './cancel.js';
+import { registerDashboard } from './dashboard.js';
 import { registerDead } from './dead.js';
 import { registerDev } from './dev.js';
+import { registerEnqueue } from './enqueue.js';
+import { registerJobs } from './jobs.js';
 import { registerLs } from './ls.js';
 import { registerManifest } from './manifest.js';
 import { registerMigrate } from './migrate.js';
@@ -13,6 +16,7 @@ import { registerResolveStep } from './resolve-step.js';
 import { registerRetry } from './retry.js';
 import { registerScheduler } from './scheduler.js';
 import { registerShow } from './show.js';
+import { registerTail } from './tail.js';
 import { registerTasks } from './tasks.js';
 import { registerWorker } from './worker.js';
 import { registerWorkers } from './workers.js';
@@ -21,6 +25,7 @@ import { registerWorkers } from './workers.js';
 export const COMMANDS: readonly RegisterCommand[] = [
   registerMigrate,
   registerLs,
+  registerJobs,
   registerShow,
   registerDead,
   registerRetry,
@@ -29,6 +34,9 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerRemove,
   registerPause,
   registerWorkers,
+  registerEnqueue,
+  registerTail,
+  registerDashboard,
   registerResolveStep,
   registerTasks,
   registerBackfill,

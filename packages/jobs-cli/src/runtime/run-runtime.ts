@@ -146,8 +146,13 @@ export async function runRuntime(
     });
     await stopSignal;
   } finally {
-    unsubscribe();
-    await unwind();
+    // Unwind while still subscribed: a second signal during the drain must reach the listener
+    // above (exit 130), not Node's default handler (death by SIGTERM).
+    try {
+      await unwind();
+    } finally {
+      unsubscribe();
+    }
   }
 }
 

@@ -1,60 +1,13 @@
-import type { JobDetail, JobErrorRecord, JobRecord, JsonValue, StepStatus } from '@x/jobs-core';
+import type { ShowJson } from '@x/jobs-dashboard';
+
+export type { JobDetailView, ShowJson, StepView } from '@x/jobs-dashboard';
+export { toJobDetailView } from '@x/jobs-dashboard';
+
 import type { Palette } from '../output/colour.js';
 import { formatDuration } from '../output/format-duration.js';
 import { formatWhen } from '../output/format-time.js';
 import { renderTable } from '../output/table.js';
-import { redactJson } from '../redact.js';
 import { colourState, colourStepStatus } from './state-colour.js';
-
-/** One step in `x-jobs show --json`. Times are epoch ms. */
-export interface StepView {
-  readonly name: string;
-  readonly position: number;
-  readonly status: StepStatus;
-  readonly startedAt: number;
-  readonly completedAt: number | null;
-  /** `completedAt - startedAt` once completed, else null. */
-  readonly durationMs: number | null;
-  readonly error: JobErrorRecord | null;
-  /** The step's persisted output, redacted like the input. */
-  readonly output: JsonValue;
-}
-
-/** The job in `x-jobs show --json`: the row's fields (payload and result redacted) and its steps. */
-export interface JobDetailView extends Omit<JobRecord, 'payload' | 'result'> {
-  /** The input, with sensitive keys' values replaced by `[redacted]`. */
-  readonly payload: JsonValue;
-  /** What `run` returned, redacted the same way. */
-  readonly result: JsonValue;
-  readonly steps: readonly StepView[];
-}
-
-/** The `--json` shape of `x-jobs show`. */
-export interface ShowJson {
-  readonly job: JobDetailView;
-}
-
-/** A job detail with every payload-carrying field redacted (`extraKeys` add to the default list). */
-export function toJobDetailView(detail: JobDetail, extraKeys: readonly string[]): JobDetailView {
-  const { steps, payload, result, ...row } = detail;
-  return {
-    ...row,
-    payload: redactJson(payload, extraKeys),
-    result: redactJson(result ?? null, extraKeys),
-    steps: [...steps]
-      .sort((a, b) => a.position - b.position)
-      .map((step) => ({
-        name: step.name,
-        position: step.position,
-        status: step.status,
-        startedAt: step.startedAt,
-        completedAt: step.completedAt,
-        durationMs: step.completedAt === null ? null : Math.max(0, step.completedAt - step.startedAt),
-        error: step.error,
-        output: redactJson(step.output ?? null, extraKeys),
-      })),
-  };
-}
 
 /** `show` for a human: the row, why it stopped, its steps, then the redacted input. */
 export function renderJobDetail(data: ShowJson, p: Palette, now: number): string {

@@ -1,40 +1,11 @@
-import type { JobState, QueueStats } from '@x/jobs-core';
+import type { LsJson } from '@x/jobs-dashboard';
+
+export type { LsJson, QueueView } from '@x/jobs-dashboard';
+export { toQueueViews } from '@x/jobs-dashboard';
+
 import type { Palette } from '../output/colour.js';
 import { formatDuration } from '../output/format-duration.js';
 import { renderTable } from '../output/table.js';
-
-/** One queue in `x-jobs ls --json`. */
-export interface QueueView {
-  readonly queue: string;
-  /** Rows per state; every state present. */
-  readonly counts: Readonly<Record<JobState, number>>;
-  /** Rows waiting to run: `ready + delayed`. */
-  readonly depth: number;
-  /** Age in ms of the oldest row due now, or null. */
-  readonly oldestReadyAgeMs: number | null;
-  /** Dead-lettered rows kept. */
-  readonly dead: number;
-  readonly paused: boolean;
-}
-
-/** The `--json` shape of `x-jobs ls`. */
-export interface LsJson {
-  readonly queues: readonly QueueView[];
-}
-
-/** A driver's stats as `ls` reports them, sorted by queue name. */
-export function toQueueViews(stats: readonly QueueStats[]): QueueView[] {
-  return [...stats]
-    .sort((a, b) => a.queue.localeCompare(b.queue))
-    .map((s) => ({
-      queue: s.queue,
-      counts: s.counts,
-      depth: s.counts.ready + s.counts.delayed,
-      oldestReadyAgeMs: s.oldestReadyAgeMs,
-      dead: s.counts.dead,
-      paused: s.paused,
-    }));
-}
 
 /** The `ls` table. */
 export function renderQueues(data: LsJson, p: Palette): string {

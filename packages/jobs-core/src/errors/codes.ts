@@ -47,6 +47,11 @@ export const CORE_ERROR_CODES = {
   X_JOB_MAX_ATTEMPTS: 'Retries are exhausted; the job was dead-lettered.',
   X_JOB_UNKNOWN: 'A claimed row names a job this worker has not registered.',
   X_WORKER_OPTIONS_INVALID: 'createWorker was given an invalid option.',
+  // Value rules (values/): what every driver stores alike.
+  X_JOB_PAYLOAD_TOO_LARGE:
+    "The payload's JSON is larger than the job's maxPayloadBytes (default 1 MiB); nothing was written.",
+  X_JOB_OUTPUT_UNSTORABLE:
+    'A step output, run result, progress or event payload breaks the storable-value rule (lone surrogate, U+0000, non-finite number, too deep or too large); terminal.',
 } as const;
 
 /** A code @x/jobs-core can throw. */

@@ -36,3 +36,11 @@ export function currentJobRun(): JobRunContext | undefined {
   }
   return storage.getStore();
 }
+
+/**
+ * The ambient run context, or undefined outside a run and when {@link disableCurrentJobRun} turned
+ * it off: for core's own checks (the ambient tenant), which must not throw in that case.
+ */
+export function maybeCurrentJobRun(): JobRunContext | undefined {
+  return storage?.getStore();
+}

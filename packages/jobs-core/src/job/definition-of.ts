@@ -22,6 +22,7 @@ export interface ResolvedJobDefinition {
   readonly stepTimeout: number | undefined;
   readonly eventPoll: number | undefined;
   readonly compensates: boolean;
+  readonly maxPayloadBytes: number;
   readonly onSettled: ((settled: Settled<unknown, unknown>) => unknown) | undefined;
   readonly run: (args: RunArgs<unknown, boolean>) => unknown;
 }

@@ -50,12 +50,20 @@ export interface JobDefinition<
   readonly priority?: number;
   /** Fleet-wide concurrency cap. (Default: none) */
   readonly concurrency?: JobConcurrency<z.output<Schema>>;
-  /** Ceiling of one attempt: aborts `ctx.signal`, then fails the attempt. (Default: none) */
+  /**
+   * Ceiling of one attempt: aborts `ctx.signal`, then fails the attempt. From 1 ms to 2³¹−1 ms
+   * (≈ 24.8 days, Node's timer ceiling); split longer work with `step.sleep`. (Default: none)
+   */
   readonly timeout?: Duration;
-  /** Ceiling of one `step.run`. (Default: none) */
+  /** Ceiling of one `step.run`, from 1 ms to 2³¹−1 ms. (Default: none) */
   readonly stepTimeout?: Duration;
   /** How long a `step.waitForEvent` parks between polls. (Default: 30s) */
   readonly eventPoll?: Duration;
+  /**
+   * The largest payload accepted, in UTF-8 bytes of its JSON; a larger one is
+   * `X_JOB_PAYLOAD_TOO_LARGE` at enqueue, on every driver alike. At most 64 MiB. (Default: 1 MiB)
+   */
+  readonly maxPayloadBytes?: number;
   /**
    * Allows `step.run(…, { compensate })`; compensators run only when the run fails for good, and
    * rows carry {@link UNWIND_MARGIN} extra attempts to finish the unwind. (Default: false)

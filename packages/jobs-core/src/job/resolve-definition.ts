@@ -1,10 +1,36 @@
 import { durationField } from '../duration-field.js';
 import { coreError } from '../errors/core-error.js';
 import { resolveRetryPolicy } from '../retry/retry-policy.js';
+import { boundedInteger } from '../values/bounded-integer.js';
+import { checkIdentityString } from '../values/identity-string.js';
+import { checkKnownKeys } from '../values/known-keys.js';
+import { VALUE_LIMITS } from '../values/value-limits.js';
 import type { ResolvedJobDefinition } from './definition-of.js';
 import type { ResolvedJobConcurrency } from './job-handle.js';
 import { checkPriority } from './priority.js';
 import { checkRunSource } from './step-name.js';
+
+/** The keys a job definition may have; any other (a typo) is refused. */
+const DEFINITION_KEYS: ReadonlySet<string> = new Set([
+  'name',
+  'input',
+  'idempotencyKey',
+  'tenant',
+  'retry',
+  'queue',
+  'priority',
+  'concurrency',
+  'timeout',
+  'stepTimeout',
+  'eventPoll',
+  'maxPayloadBytes',
+  'compensates',
+  'onSettled',
+  'run',
+]);
+
+/** The keys of `concurrency`. */
+const CONCURRENCY_KEYS: ReadonlySet<string> = new Set(['key', 'limit', 'whenBusy']);
 
 /** Any function, for runtime checks of JavaScript callers. */
 type AnyFunction = (...args: never[]) => unknown;
@@ -18,9 +44,12 @@ export function resolveDefinition(definition: unknown): ResolvedJobDefinition {
   if (definition === null || typeof definition !== 'object') {
     throw invalid('definition', `job(): expected a definition object, got ${typeof definition}.`);
   }
+  checkKnownKeys(definition, DEFINITION_KEYS, '', 'X_JOB_DECLARATION_INVALID');
   const d = definition as Record<string, unknown>;
-  if (d.name !== undefined && (typeof d.name !== 'string' || d.name.trim() === '')) {
-    throw invalid('name', 'name: must be a non-empty string (a durable queue key).');
+  if (d.name !== undefined) {
+    if (typeof d.name !== 'string' || d.name.trim() === '')
+      throw invalid('name', 'name: must be a non-empty string (a durable queue key).');
+    checkIdentityString(d.name, 'name', VALUE_LIMITS.nameBytes, 'X_JOB_DECLARATION_INVALID');
   }
   const schema = d.input as { safeParse?: unknown } | undefined;
   if (schema === null || typeof schema !== 'object' || typeof schema.safeParse !== 'function') {
@@ -56,6 +85,7 @@ export function resolveDefinition(definition: unknown): ResolvedJobDefinition {
   const queue = d.queue ?? 'default';
   if (typeof queue !== 'string' || queue.trim() === '')
     throw invalid('queue', 'queue: must be a non-empty string.');
+  checkIdentityString(queue, 'queue', VALUE_LIMITS.queueBytes, 'X_JOB_DECLARATION_INVALID');
   const compensates = d.compensates === true;
   checkRunSource(d.run as AnyFunction, compensates);
   return {
@@ -68,9 +98,10 @@ export function resolveDefinition(definition: unknown): ResolvedJobDefinition {
     priority:
       d.priority === undefined ? 0 : checkPriority(d.priority, 'priority', 'X_JOB_DECLARATION_INVALID'),
     concurrency: resolveConcurrency(d.concurrency),
-    timeout: optionalDuration(d.timeout, 'timeout'),
-    stepTimeout: optionalDuration(d.stepTimeout, 'stepTimeout'),
-    eventPoll: optionalDuration(d.eventPoll, 'eventPoll'),
+    timeout: optionalDuration(d.timeout, 'timeout', VALUE_LIMITS.maxTimerMs),
+    stepTimeout: optionalDuration(d.stepTimeout, 'stepTimeout', VALUE_LIMITS.maxTimerMs),
+    eventPoll: optionalDuration(d.eventPoll, 'eventPoll', VALUE_LIMITS.maxDurationMs),
+    maxPayloadBytes: resolveMaxPayloadBytes(d.maxPayloadBytes),
     compensates,
     onSettled: d.onSettled as ResolvedJobDefinition['onSettled'],
     run: d.run as ResolvedJobDefinition['run'],
@@ -82,13 +113,15 @@ function resolveConcurrency(value: unknown): ResolvedJobConcurrency<unknown> | u
   if (value === null || typeof value !== 'object') {
     throw invalid('concurrency', 'concurrency: expected { limit, key?, whenBusy? }.');
   }
+  checkKnownKeys(value, CONCURRENCY_KEYS, 'concurrency', 'X_JOB_DECLARATION_INVALID');
   const { key, limit, whenBusy = 'wait' } = value as Record<string, unknown>;
-  if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
-    throw invalid(
-      'concurrency.limit',
-      `concurrency.limit: must be a positive integer, got ${String(limit)}.`,
-    );
-  }
+  boundedInteger(
+    limit,
+    'concurrency.limit',
+    1,
+    VALUE_LIMITS.maxConcurrencyLimit,
+    'X_JOB_DECLARATION_INVALID',
+  );
   if (key !== undefined && typeof key !== 'function') {
     throw invalid('concurrency.key', 'concurrency.key: must be a function of the input returning a string.');
   }
@@ -99,14 +132,30 @@ function resolveConcurrency(value: unknown): ResolvedJobConcurrency<unknown> | u
     );
   }
   return Object.freeze({
-    limit,
+    limit: limit as number,
     whenBusy,
     ...(key === undefined ? {} : { key: key as (input: unknown) => string }),
   });
 }
 
-function optionalDuration(value: unknown, field: string): number | undefined {
-  return value === undefined ? undefined : durationField(value, field, 'X_JOB_DECLARATION_INVALID');
+/**
+ * A declared duration up to `maxMs`. `timeout` and `stepTimeout` arm one Node timer each, so they
+ * stop at 2³¹−1 ms (Node would fire a longer one after 1 ms); `eventPoll` is a durable suspension,
+ * so it may be as long as any duration (100 years).
+ */
+function optionalDuration(value: unknown, field: string, maxMs: number): number | undefined {
+  return value === undefined ? undefined : durationField(value, field, 'X_JOB_DECLARATION_INVALID', maxMs);
+}
+
+function resolveMaxPayloadBytes(value: unknown): number {
+  if (value === undefined) return VALUE_LIMITS.defaultPayloadBytes;
+  return boundedInteger(
+    value,
+    'maxPayloadBytes',
+    1,
+    VALUE_LIMITS.maxPayloadBytes,
+    'X_JOB_DECLARATION_INVALID',
+  );
 }
 
 function invalid(field: string, message: string) {

@@ -1,13 +1,15 @@
 import type { Duration } from '../duration.js';
 import { durationField } from '../duration-field.js';
 import { coreError } from '../errors/core-error.js';
+import { checkKnownKeys } from '../values/known-keys.js';
+import { VALUE_LIMITS } from '../values/value-limits.js';
 
 /** How the delay grows between attempts: `delay·2^(n-1)`, `delay·n`, or `delay`. */
 export type Backoff = 'exponential' | 'linear' | 'fixed';
 
 /** A job's retry policy as declared; every field is optional and falls back to {@link DEFAULT_RETRY_POLICY}. */
 export interface RetryPolicy {
-  /** Attempts in all, the first included: a positive integer. (Default: 5) */
+  /** Attempts in all, the first included: an integer from 1 to 1,000. (Default: 5) */
   readonly attempts?: number;
   /** (Default: 'exponential') */
   readonly backoff?: Backoff;
@@ -42,23 +44,37 @@ export const DEFAULT_RETRY_POLICY: ResolvedRetryPolicy = Object.freeze({
 
 const BACKOFFS: readonly Backoff[] = ['exponential', 'linear', 'fixed'];
 
+/** The keys a retry policy may have; any other (a typo) is refused. */
+const RETRY_POLICY_KEYS: ReadonlySet<string> = new Set([
+  'attempts',
+  'backoff',
+  'delay',
+  'maxDelay',
+  'jitter',
+]);
+
 /**
- * Fills a declared policy from {@link DEFAULT_RETRY_POLICY} and validates it. An attempts count
- * that is not a positive integer, an unknown backoff, a bad duration or a non-boolean jitter is
- * `X_JOB_DECLARATION_INVALID` naming the field (`retry.attempts`, …).
+ * Fills a declared policy from {@link DEFAULT_RETRY_POLICY} and validates it strictly. A policy
+ * that is not a plain object (`retry: []` included), an unknown key (`meta.known` lists the known
+ * ones), an attempts count that is not an integer from 1 to 1,000, an unknown backoff, a bad
+ * duration (under 1 ms or over 100 years) or a non-boolean jitter is `X_JOB_DECLARATION_INVALID`
+ * naming the field (`retry.attempts`, …).
  */
 export function resolveRetryPolicy(policy: RetryPolicy | undefined, field = 'retry'): ResolvedRetryPolicy {
   if (policy === undefined) return DEFAULT_RETRY_POLICY;
-  if (policy === null || typeof policy !== 'object') {
-    throw coreError('X_JOB_DECLARATION_INVALID', `${field}: expected an object, got ${typeof policy}.`, {
-      field,
-    });
-  }
-  const attempts = policy.attempts ?? DEFAULT_RETRY_POLICY.attempts;
-  if (!Number.isSafeInteger(attempts) || attempts < 1) {
+  if (policy === null || typeof policy !== 'object' || Array.isArray(policy)) {
     throw coreError(
       'X_JOB_DECLARATION_INVALID',
-      `${field}.attempts: must be a positive integer (attempts in all, the first included), got ${String(attempts)}.`,
+      `${field}: expected an object, got ${Array.isArray(policy) ? 'an array' : typeof policy}.`,
+      { field },
+    );
+  }
+  checkKnownKeys(policy, RETRY_POLICY_KEYS, field, 'X_JOB_DECLARATION_INVALID');
+  const attempts = policy.attempts ?? DEFAULT_RETRY_POLICY.attempts;
+  if (!Number.isSafeInteger(attempts) || attempts < 1 || attempts > VALUE_LIMITS.maxAttempts) {
+    throw coreError(
+      'X_JOB_DECLARATION_INVALID',
+      `${field}.attempts: must be an integer from 1 to ${VALUE_LIMITS.maxAttempts} (attempts in all, the first included), got ${String(attempts)}.`,
       { field: `${field}.attempts` },
     );
   }

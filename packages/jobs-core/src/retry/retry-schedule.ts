@@ -25,7 +25,8 @@ export function backoffDelay(
  * The waits between a policy's attempts: `attempts - 1` entries, in ms. With jitter off,
  * `retrySchedule({ attempts: 5, backoff: 'exponential', delay: 1000, jitter: false })` is
  * `[1000, 2000, 4000, 8000]`; with jitter on (the default) each entry is drawn from `[d/2, d)`.
- * An invalid policy is `X_JOB_DECLARATION_INVALID`.
+ * An invalid policy is `X_JOB_DECLARATION_INVALID`; attempts stop at 1,000, so the schedule holds at
+ * most 999 entries (`retrySchedule({ attempts: 1e9 })` is refused, not an out-of-memory).
  */
 export function retrySchedule(policy: RetryPolicy = {}, random: () => number = Math.random): number[] {
   const resolved = resolveRetryPolicy(policy);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pgError } from '../errors.js';
+import { createDataDir } from './create-data-dir.js';
 
 /** The lock file inside a PGlite data directory. */
 export const LOCK_FILE_NAME = '.x-jobs.lock';
@@ -36,7 +37,7 @@ export interface DataDirLock {
  * ```
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
-  await mkdir(dataDir, { recursive: true });
+  await createDataDir(dataDir);
   const path = join(dataDir, LOCK_FILE_NAME);
   const token = randomBytes(8).toString('hex');
   const content = `${process.pid}\n${token}\n`;

@@ -1,0 +1,3 @@
+import { xProject } from '../../tooling/vitest/project.ts';
+
+export default xProject('@x/jobs-webhooks');
