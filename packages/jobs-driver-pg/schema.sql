@@ -29,6 +29,38 @@ ALTER TABLE x_jobs.events ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
+CREATE TABLE x_jobs.job_history (
+    id text NOT NULL,
+    seq bigint NOT NULL,
+    run_id text NOT NULL,
+    name text NOT NULL,
+    queue text NOT NULL,
+    state text NOT NULL,
+    payload jsonb NOT NULL,
+    tenant_id text,
+    idempotency_key text NOT NULL,
+    priority integer NOT NULL,
+    attempts integer NOT NULL,
+    max_attempts integer NOT NULL,
+    enqueued_at timestamp with time zone NOT NULL,
+    run_at timestamp with time zone NOT NULL,
+    started_at timestamp with time zone,
+    finished_at timestamp with time zone NOT NULL,
+    lease_expires_at timestamp with time zone,
+    worker_id text,
+    claim_token text,
+    last_error jsonb,
+    stop_reason text,
+    result jsonb,
+    progress jsonb,
+    waiting_for text,
+    cancel_reason text,
+    enqueued_by text,
+    traceparent text,
+    CONSTRAINT job_history_state_check CHECK ((state = ANY (ARRAY['done'::text, 'dead'::text, 'cancelled'::text]))),
+    CONSTRAINT job_history_stop_reason_check CHECK ((stop_reason = ANY (ARRAY['terminal'::text, 'attempts-exhausted'::text])))
+);
+
 CREATE TABLE x_jobs.jobs (
     id text NOT NULL,
     seq bigint NOT NULL,
@@ -62,7 +94,7 @@ CREATE TABLE x_jobs.jobs (
     CONSTRAINT jobs_state_check CHECK ((state = ANY (ARRAY['ready'::text, 'delayed'::text, 'running'::text, 'suspended'::text, 'done'::text, 'dead'::text, 'cancelled'::text]))),
     CONSTRAINT jobs_stop_reason_check CHECK ((stop_reason = ANY (ARRAY['terminal'::text, 'attempts-exhausted'::text])))
 )
-WITH (fillfactor='50');
+WITH (fillfactor='40');
 
 ALTER TABLE x_jobs.jobs ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME x_jobs.jobs_seq_seq
@@ -130,6 +162,9 @@ ALTER TABLE ONLY x_jobs.backfills
 ALTER TABLE ONLY x_jobs.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY x_jobs.job_history
+    ADD CONSTRAINT job_history_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY x_jobs.jobs
     ADD CONSTRAINT jobs_pkey PRIMARY KEY (id);
 
@@ -157,9 +192,13 @@ CREATE INDEX events_expires_idx ON x_jobs.events USING btree (expires_at);
 
 CREATE INDEX events_find_idx ON x_jobs.events USING btree (event, published_at);
 
-CREATE INDEX jobs_claim_idx ON x_jobs.jobs USING btree (queue, priority DESC, run_at, seq) WHERE live;
+CREATE INDEX job_history_failed_idx ON x_jobs.job_history USING btree (queue, seq DESC) WHERE (state <> 'done'::text);
 
-CREATE INDEX jobs_finished_idx ON x_jobs.jobs USING btree (finished_at) WHERE (finished_at IS NOT NULL);
+CREATE INDEX job_history_finished_idx ON x_jobs.job_history USING brin (finished_at);
+
+CREATE INDEX job_history_run_id_idx ON x_jobs.job_history USING btree (run_id);
+
+CREATE INDEX jobs_claim_idx ON x_jobs.jobs USING btree (queue, priority DESC, run_at, seq) WHERE live;
 
 CREATE UNIQUE INDEX jobs_live_key_idx ON x_jobs.jobs USING btree (name, COALESCE(tenant_id, ''::text), idempotency_key) WHERE live;
 

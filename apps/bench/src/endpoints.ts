@@ -11,6 +11,8 @@ export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** One database per Postgres system. */
 export const BENCH_DATABASES = {
   graphile: 'bench_graphile',
+  graphile017: 'bench_graphile017',
+  dbos: 'bench_dbos',
   pgboss: 'bench_pgboss',
   rawpg: 'bench_rawpg',
   x: 'bench_x',

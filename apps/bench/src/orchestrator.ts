@@ -2,7 +2,7 @@ import type { CliOptions } from './cli-args.js';
 import { SystemHostHandle } from './host/system-host-handle.js';
 import { formatNumber } from './results/render-markdown.js';
 import type { ResultRecord } from './results/result-file.js';
-import type { SystemName } from './systems/catalog.js';
+import { measuredOn, type SystemName } from './systems/catalog.js';
 import { workloads } from './workloads/catalog.js';
 import type { Workload } from './workloads/workload.js';
 
@@ -25,7 +25,9 @@ export class Orchestrator {
     const all = workloads(this.options.settings);
     for (const id of this.options.workloads) {
       const workload = all.get(id);
-      const systems = this.options.systems.filter((name) => workload?.appliesTo(name));
+      const systems = this.options.systems.filter(
+        (name) => measuredOn(name, id) && workload?.appliesTo(name),
+      );
       if (!workload || systems.length === 0) {
         console.log(`${id}: ${workload ? 'no chosen system applies' : 'not implemented yet'}, skipped`);
         continue;

@@ -1,10 +1,13 @@
+import { GCProfiler, getHeapStatistics } from 'node:v8';
 import { JobTally } from './job-tally.js';
 import { isSystemName, loadSystem } from './systems/catalog.js';
 import { makePayloads, waitDrained } from './workloads/drain.js';
 
 /**
  * One in-process drain of one system, nothing else: the entry to run under `node --cpu-prof`
- * (see README, Profiling). `profile-drain.ts <system> [jobs=20000] [concurrency=10]`.
+ * (see README, Profiling). `profile-drain.ts <system> [jobs=20000] [concurrency=10]`. Also prints
+ * the drain's CPU per job (`process.cpuUsage`) and bytes allocated per job (what the garbage
+ * collections freed plus the heap's growth, from `v8.GCProfiler`), and the share of GC pauses.
  */
 async function main(): Promise<void> {
   const [name = '', jobsArg = '20000', concurrencyArg = '10'] = process.argv.slice(2);
@@ -15,10 +18,27 @@ async function main(): Promise<void> {
   await system.reset();
   await system.enqueueBulk(makePayloads(0, total));
   const tally = new JobTally(total);
+  const profiler = new GCProfiler();
+  const heapBefore = getHeapStatistics().used_heap_size;
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
+  profiler.start();
   const worker = await system.startWorker({ concurrency: Number(concurrencyArg), onJob: tally.record });
   const drainedAt = await waitDrained(system, tally, total, 300_000);
+  const gc = profiler.stop();
+  const cpu = process.cpuUsage(cpuBefore);
+  const wallMs = performance.now() - wallBefore;
+  let freed = 0;
+  let pausedUs = 0;
+  for (const entry of gc?.statistics ?? []) {
+    freed += entry.beforeGC.heapStatistics.usedHeapSize - entry.afterGC.heapStatistics.usedHeapSize;
+    pausedUs += entry.cost;
+  }
+  const allocated = freed + getHeapStatistics().used_heap_size - heapBefore;
   console.log(
-    `${name}: drained ${total} jobs at ${Math.round(total / ((drainedAt - tally.firstAt) / 1000))} jobs/s`,
+    `${name}: drained ${total} jobs at ${Math.round(total / ((drainedAt - tally.firstAt) / 1000))} jobs/s; ` +
+      `${((cpu.user + cpu.system) / total).toFixed(1)} µs CPU/job, ${Math.round(allocated / total)} B allocated/job, ` +
+      `GC ${((pausedUs / 1000 / wallMs) * 100).toFixed(0)} % of the drain`,
   );
   await worker.stop();
   await system.close();

@@ -17,6 +17,8 @@ export interface BenchSettings {
   readonly w3Processes: number;
   /** W5: jobs drained by the memory driver. */
   readonly w5Jobs: number;
+  /** W7: durable step runs per measurement (10 steps each). */
+  readonly w7Runs: number;
   /** W6: seconds of idle worker CPU per run. */
   readonly w6Seconds: number;
   /** Fleet: jobs, worker processes, and the SIGKILL period. */
@@ -43,6 +45,7 @@ export const FULL_SETTINGS: BenchSettings = {
   w3Concurrencies: [1, 10, 50],
   w3Processes: 2,
   w5Jobs: 50_000,
+  w7Runs: 1_000,
   w6Seconds: 30,
   fleetJobs: 20_000,
   fleetProcesses: 4,
@@ -58,6 +61,7 @@ export const QUICK_SETTINGS: BenchSettings = {
   runs: 1,
   w1Bulk: 2_000,
   w1Single: 200,
+  w7Runs: 100,
   w2Jobs: 50,
   w3Jobs: 1_000,
   w5Jobs: 5_000,

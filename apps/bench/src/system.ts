@@ -44,6 +44,19 @@ export interface StepProbe {
   replay(steps: number): Promise<{ readonly firstRunMs: number; readonly replayMs: number }>;
 }
 
+/**
+ * Durable step runs (W7), for systems with durable steps (ours and DBOS): `runs` runs of `steps`
+ * no-op steps each. Every step body calls `onStep(run × steps + k)`; the workload checks that
+ * each id ran exactly once.
+ */
+export interface StepRunner {
+  /**
+   * Empties the storage, enqueues the runs, drains them at `concurrency` and answers
+   * milliseconds from the first step body to the last run settled.
+   */
+  drainRuns(runs: number, steps: number, concurrency: number, onStep: (id: number) => void): Promise<number>;
+}
+
 /** Which storage a system runs on: decides its database or Redis db index. */
 export type Backend = 'pg' | 'redis' | 'memory';
 
@@ -73,6 +86,8 @@ export interface BenchSystem {
   failed?(): Promise<number>;
   /** Present on our systems only: what W4 measures. */
   readonly stepProbe?: StepProbe;
+  /** Present on systems with durable steps: what W7 measures. */
+  readonly stepRunner?: StepRunner;
   /** Releases every connection the adapter holds. */
   close(): Promise<void>;
 }

@@ -15,6 +15,7 @@ import { lifecycleCases } from './cases/lifecycle-cases.js';
 import { nackCases } from './cases/nack-cases.js';
 import { orderCases } from './cases/order-cases.js';
 import { preservationCases } from './cases/preservation-cases.js';
+import { promoteDueCases } from './cases/promote-due-cases.js';
 import { scheduleCases } from './cases/schedule-cases.js';
 import { statsCases } from './cases/stats-cases.js';
 import { stepCases } from './cases/step-cases.js';
@@ -40,6 +41,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...scheduleCases,
   ...backfillCases,
   ...introspectionCases,
+  ...promoteDueCases,
   ...statsCases,
   ...lifecycleCases,
   ...identityCases,

@@ -35,7 +35,9 @@ describe('the case catalogue', () => {
     const groups = new Set(all.map((testCase) => testCase.group));
     expect([...groups].sort()).toEqual(
       [
+        'attempts',
         'backfills',
+        'bounds',
         'cancel',
         'claim',
         'close',
@@ -43,12 +45,18 @@ describe('the case catalogue', () => {
         'enqueue',
         'events',
         'fencing',
+        'fencing by token',
         'introspect',
         'leases',
         'nack',
+        'order',
+        'preservation',
+        'promote-due',
         'schedules',
         'stats',
         'steps',
+        'terminal',
+        'values',
         'visibility',
         'wake',
       ].sort(),

@@ -4,7 +4,7 @@ export { directFacade, jobsFacade, setJobsFacade } from './ambient/facade.js';
 export type { Clock } from './clock.js';
 export { systemClock } from './clock.js';
 export type { JobIntrospection, JobListQuery, JobPage, StepResolution } from './driver/introspection.js';
-export type { JobDriver } from './driver/job-driver.js';
+export type { CompleteJobDriver, JobDriver } from './driver/job-driver.js';
 export type { JobDetail, JobRecord } from './driver/job-record.js';
 export type { JobErrorRecord, JobState, StopReason } from './driver/job-state.js';
 export { isLiveState, JOB_STATES, LIVE_JOB_STATES } from './driver/job-state.js';

@@ -1,7 +1,7 @@
 import type { JobRecord } from '@x/jobs-core';
 import type { ClaimedJob } from '@x/jobs-core/driver';
 import { describe, expect, it } from 'vitest';
-import { memoryJobDriver } from './memory-driver.js';
+import { memoryJobDriver } from './memory-job-driver.js';
 import { virtualClock } from './virtual-clock.js';
 
 const QUEUES = ['a', 'b', 'c'];

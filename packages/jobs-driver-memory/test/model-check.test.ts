@@ -2,9 +2,9 @@ import { jobDriverModelCheck, runJobDriverModelCheck } from '@x/jobs-conformance
 import type { JobDriver } from '@x/jobs-core';
 import type { ClaimRef } from '@x/jobs-core/driver';
 import { describe, expect, it } from 'vitest';
-import { memoryJobDriver, virtualClock } from '../src/index.js';
+import { memoryJobDriver, type VirtualClock, virtualClock } from '../src/index.js';
 
-const memorySubject = () => {
+const memorySubject = (): { driver: JobDriver; clock: VirtualClock } => {
   const clock = virtualClock();
   return { driver: memoryJobDriver({ clock }), clock };
 };
@@ -26,7 +26,7 @@ const broken = (breakage: (inner: JobDriver) => JobDriver) => () => {
 };
 
 /** Fails the check (by the shrunk counterexample), or answers why it did not. */
-async function failure(create: () => ReturnType<typeof memorySubject>): Promise<unknown> {
+async function failure(create: () => { driver: JobDriver; clock: VirtualClock }): Promise<unknown> {
   return runJobDriverModelCheck({
     name: 'broken',
     create,

@@ -44,6 +44,11 @@ export interface JobsTable {
   live: ColumnType<boolean, never, never>;
 }
 
+/** The `job_history` table (migration 4): finished rows, moved out of `jobs` when they settle. */
+export interface JobHistoryTable extends Omit<JobsTable, 'seq' | 'live'> {
+  seq: Int8;
+}
+
 /** The `steps` table. */
 export interface StepsTable {
   run_id: string;
@@ -116,6 +121,7 @@ export interface WorkersTable {
 /** The driver's tables, for the statements Kysely builds (`db.withSchema(schema)`). */
 export interface JobsDatabase {
   jobs: JobsTable;
+  job_history: JobHistoryTable;
   steps: StepsTable;
   events: EventsTable;
   leases: LeasesTable;

@@ -38,6 +38,14 @@ export interface SqlJobDriverOptions {
    */
   readonly doneRetentionMs?: number;
   /**
+   * What is kept of finished rows. `{ done: 0 }` keeps no `done` row: an ack deletes the row and
+   * its run's steps in the statement that settles it (graphile-worker's behaviour; `get` of an
+   * acked job then answers null), and nothing is left to purge. Dead and cancelled rows are kept
+   * whatever this says. `{ done: ms }` is `doneRetentionMs`. Pass one of the two, not both.
+   * (Default: `{ done: doneRetentionMs }`)
+   */
+  readonly retention?: { readonly done?: number };
+  /**
    * Apply pending migrations (under the advisory lock) before the first statement. Turn it off
    * when a deploy step runs `migrate()` / `x-jobs migrate` and the app role may not run DDL.
    * (Default: true)

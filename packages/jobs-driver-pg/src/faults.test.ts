@@ -171,7 +171,7 @@ describe('faults (real PostgreSQL, pg_terminate_backend from an admin session)',
       expect(killedPids.length, 'sessions killed mid-run').toBeGreaterThan(0);
       expect(failures, 'statements in flight failed X_DRIVER_UNAVAILABLE').toBeGreaterThan(0);
       const rows = await adminQuery<{ id: string; state: string; result: { token: string } | null }>(
-        `select id, state, result from "${schema}".jobs where queue = $1`,
+        `select id, state, result from "${schema}".job_history where queue = $1`,
         [queue],
       );
       expect(rows).toHaveLength(total);

@@ -79,7 +79,7 @@ describe('names and payloads are always bound, never interpolated', () => {
     const tables = await adminQuery('select 1 from information_schema.tables where table_schema = $1', [
       schema,
     ]);
-    expect(tables.length).toBe(9);
+    expect(tables.length).toBe(10);
   });
 
   it('works in a schema whose own name needs quoting', async () => {
@@ -147,12 +147,12 @@ describe('enqueueMany', () => {
     ]);
   });
 
-  it("refuses onConflict: 'error' in a batch, writing nothing", async () => {
+  it("writes a batch request carrying onConflict: 'error' like any other (the field is not read)", async () => {
     const request = enqueueRequest({ onConflict: 'error' });
-    await expect(driver.enqueueMany([request])).rejects.toMatchObject({
-      code: 'X_JOB_ENQUEUE_OPTIONS_INVALID',
-    });
-    expect(await driver.introspect.get(request.id)).toBeNull();
+    expect(await driver.enqueueMany([request])).toEqual([
+      { id: request.id, runId: request.runId, deduped: false },
+    ]);
+    expect((await driver.introspect.get(request.id))?.state).toBe('ready');
   });
 });
 

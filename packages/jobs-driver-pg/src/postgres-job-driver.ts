@@ -2,6 +2,7 @@ import {
   DEFAULT_DONE_RETENTION_MS,
   type PostgresConnection,
   type PostgresJobDriverOptions,
+  type SqlJobDriverOptions,
 } from './driver-options.js';
 import { pgError } from './errors.js';
 import { pgPoolSession } from './pg-pool-session.js';
@@ -24,7 +25,7 @@ export function postgresJobDriver(
   options: PostgresJobDriverOptions = {},
 ): PostgresJobDriver {
   const schema = validateSchemaName(options.schema ?? DEFAULT_SCHEMA);
-  const doneRetentionMs = validateRetention(options.doneRetentionMs);
+  const retention = resolveRetention(options);
   const opened = openPostgres(connection);
   return createSqlJobDriver({
     name: 'postgres',
@@ -35,7 +36,7 @@ export function postgresJobDriver(
         : undefined,
     schema,
     migrate: options.migrate ?? true,
-    doneRetentionMs,
+    ...retention,
     wake:
       opened.listen === undefined || options.wake === false
         ? undefined
@@ -44,13 +45,36 @@ export function postgresJobDriver(
   });
 }
 
-/** Checks `doneRetentionMs`: a positive number of ms (Default: seven days). */
-export function validateRetention(value: number | undefined): number {
-  if (value === undefined) return DEFAULT_DONE_RETENTION_MS;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw pgError('X_PG_OPTIONS_INVALID', 'doneRetentionMs: must be a positive number of ms.', {
-      field: 'doneRetentionMs',
+/** How long `done` rows are kept (0: not at all) and whether an ack keeps them in `job_history`. */
+export interface ResolvedRetention {
+  readonly doneRetentionMs: number;
+  readonly keepDone: boolean;
+}
+
+/**
+ * Checks `doneRetentionMs` (a positive number of ms) and `retention.done` (0, or a positive number
+ * of ms); at most one of them. (Default: seven days, kept in `job_history`)
+ */
+export function resolveRetention(options: SqlJobDriverOptions): ResolvedRetention {
+  const { doneRetentionMs, retention } = options;
+  if (retention !== undefined && doneRetentionMs !== undefined) {
+    throw pgError('X_PG_OPTIONS_INVALID', 'Pass doneRetentionMs or retention.done, not both.', {
+      field: 'retention',
     });
+  }
+  if (retention !== undefined) {
+    const done = typeof retention === 'object' && retention !== null ? retention.done : Number.NaN;
+    if (done === 0) return { doneRetentionMs: 0, keepDone: false };
+    if (done === undefined) return { doneRetentionMs: DEFAULT_DONE_RETENTION_MS, keepDone: true };
+    return { doneRetentionMs: positiveMs(done, 'retention.done'), keepDone: true };
+  }
+  if (doneRetentionMs === undefined) return { doneRetentionMs: DEFAULT_DONE_RETENTION_MS, keepDone: true };
+  return { doneRetentionMs: positiveMs(doneRetentionMs, 'doneRetentionMs'), keepDone: true };
+}
+
+function positiveMs(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw pgError('X_PG_OPTIONS_INVALID', `${field}: must be a positive number of ms.`, { field });
   }
   return value;
 }

@@ -1,6 +1,5 @@
-import type { JobDriver, JobIntrospection, JsonValue, QueueStats } from '@x/jobs-core';
+import type { CompleteJobDriver, JsonValue, QueueStats } from '@x/jobs-core';
 import type {
-  BackfillLedger,
   ClaimedJob,
   ClaimOptions,
   ClaimRef,
@@ -8,9 +7,7 @@ import type {
   EnqueueResult,
   EventStore,
   JobProgress,
-  LeaseStore,
   NackOptions,
-  ScheduleStore,
   StepStore,
   WakeSource,
 } from '@x/jobs-core/driver';
@@ -21,11 +18,11 @@ import { createDriverContext } from './driver-context.js';
 import { DriverLifecycle, tracked } from './driver-lifecycle.js';
 import { createIntrospection } from './introspection/create-introspection.js';
 import { migrateSchema } from './migrations/migrate-schema.js';
-import { claimJobs } from './queue/claim-jobs.js';
-import { enqueueMany, enqueueOne } from './queue/enqueue-jobs.js';
-import { queueStats } from './queue/queue-stats.js';
-import { ackJob, createAckBatch, heartbeatJob, nackJob, recordProgress } from './queue/settle-jobs.js';
-import { createStartBatch, startJob } from './queue/start-jobs.js';
+import { claimJobs } from './queue/claim.js';
+import { enqueueMany, enqueueOne } from './queue/enqueue.js';
+import { ackJob, createAckBatch, heartbeatJob, nackJob, recordProgress } from './queue/settle.js';
+import { createStartBatch, startJob } from './queue/start.js';
+import { queueStats } from './queue/stats.js';
 import { kyselySession, type SqlSession } from './sql-session.js';
 import { bindStatements } from './statements.js';
 import { createBackfillLedger } from './stores/backfill-ledger.js';
@@ -37,18 +34,14 @@ import { WakeHub } from './wake/wake-hub.js';
 import type { WakeTransport } from './wake/wake-transport.js';
 
 /**
- * The Postgres `JobDriver` (also what the PGlite entry answers): every optional member present,
- * plus the schema it lives in, the retention the purger applies, and an explicit start.
+ * The Postgres `JobDriver` (also what the PGlite entry answers): a `CompleteJobDriver` (every
+ * store required), plus the schema it lives in, the retention the purger applies, and an explicit start.
  */
-export interface PostgresJobDriver extends JobDriver {
-  readonly introspect: JobIntrospection;
-  readonly leases: LeaseStore;
-  readonly schedules: ScheduleStore;
-  readonly backfills: BackfillLedger;
+export interface PostgresJobDriver extends CompleteJobDriver {
   /** The schema holding the driver's tables. */
   readonly schema: string;
   /**
-   * How long `done` rows are kept: whoever purges (the worker or the scheduler) calls
+   * How long `done` rows are kept (0 under `retention: { done: 0 }`: none are): whoever purges (the worker or the scheduler) calls
    * `introspect.purge({ doneBefore: driver.now() - driver.doneRetentionMs })`.
    */
   readonly doneRetentionMs: number;
@@ -69,6 +62,8 @@ export interface SqlDriverRuntime {
   readonly schema: string;
   readonly migrate: boolean;
   readonly doneRetentionMs: number;
+  /** False under `retention: { done: 0 }`: acks delete rows instead of keeping them in `job_history`. */
+  readonly keepDone: boolean;
   /** The push wake, when this backend has one. */
   readonly wake?: WakeTransport | undefined;
   /** Releases what the entry opened (pool, PGlite instance, lock), after the last call settled. */
@@ -93,7 +88,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
   );
   const ctx = createDriverContext({
     schema: runtime.schema,
-    sql: bindStatements(runtime.schema),
+    sql: bindStatements(runtime.schema, { keepDone: runtime.keepDone }),
     clock,
     db,
     session: runtime.session,

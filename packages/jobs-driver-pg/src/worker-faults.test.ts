@@ -45,7 +45,7 @@ const work = job({
 
 async function doneCount(): Promise<number> {
   const rows = await adminQuery<{ n: number }>(
-    `select count(*)::int as n from "${schema}".jobs where state = 'done'`,
+    `select count(*)::int as n from "${schema}".job_history where state = 'done'`,
   );
   return rows[0]?.n ?? 0;
 }
@@ -121,7 +121,9 @@ describe('a worker on the Postgres driver through faults', () => {
       await worker.stop();
     }
 
-    const rows = await adminQuery<{ id: string; state: string }>(`select id, state from "${schema}".jobs`);
+    const rows = await adminQuery<{ id: string; state: string }>(
+      `select id, state from "${schema}".jobs union all select id, state from "${schema}".job_history`,
+    );
     expect(rows).toHaveLength(320);
     for (const row of rows) {
       expect(row.state).toBe('done');

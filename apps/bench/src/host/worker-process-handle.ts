@@ -17,6 +17,16 @@ export interface SpawnOptions {
   readonly onIds?: (ids: readonly number[], lastAt: number) => void;
 }
 
+/** A process to fork that speaks the worker protocol: its entry, arguments and Node flags. */
+export interface ForkPlan {
+  readonly entry: string;
+  readonly args: readonly string[];
+  /** (Default: the host's own `process.execArgv`) */
+  readonly execArgv?: readonly string[];
+  readonly logFile?: string;
+  readonly onIds?: SpawnOptions['onIds'];
+}
+
 /**
  * One forked worker process, seen from the host: wait for it to be ready, start it, stop it
  * cleanly, or SIGKILL it. Forks inherit the tsx loader (and run the built @x packages, like the host).
@@ -34,16 +44,12 @@ export class WorkerProcessHandle {
   private readonly ready: Promise<void>;
   private stoppedResolve: (() => void) | null = null;
 
-  private constructor(options: SpawnOptions) {
+  private constructor(options: ForkPlan) {
     this.logFile = options.logFile;
-    const args = [
-      options.system,
-      String(options.concurrency),
-      options.logFile ?? '-',
-      options.leaseMs === undefined ? '-' : String(options.leaseMs),
-      String(options.jobMs ?? 0),
-    ];
-    this.child = fork(ENTRY, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = fork(options.entry, [...options.args], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      ...(options.execArgv === undefined ? {} : { execArgv: [...options.execArgv] }),
+    });
     this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
     this.ready = new Promise((resolve, reject) => {
       this.child.on('message', (message: FromWorkerProcess) => {
@@ -69,8 +75,25 @@ export class WorkerProcessHandle {
   }
 
   /** Forks a worker process and waits until its system is set up. */
-  static async spawn(options: SpawnOptions): Promise<WorkerProcessHandle> {
-    const handle = new WorkerProcessHandle(options);
+  static spawn(options: SpawnOptions): Promise<WorkerProcessHandle> {
+    const args = [
+      options.system,
+      String(options.concurrency),
+      options.logFile ?? '-',
+      options.leaseMs === undefined ? '-' : String(options.leaseMs),
+      String(options.jobMs ?? 0),
+    ];
+    return WorkerProcessHandle.fork({
+      entry: ENTRY,
+      args,
+      ...(options.logFile === undefined ? {} : { logFile: options.logFile }),
+      ...(options.onIds === undefined ? {} : { onIds: options.onIds }),
+    });
+  }
+
+  /** Forks any entry that speaks the worker protocol and waits until it is ready. */
+  static async fork(plan: ForkPlan): Promise<WorkerProcessHandle> {
+    const handle = new WorkerProcessHandle(plan);
     await handle.ready;
     return handle;
   }

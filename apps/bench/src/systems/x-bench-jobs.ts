@@ -50,3 +50,26 @@ export const benchReplay = job({
     await step.sleep('pause', 1);
   },
 });
+
+let stepRoute: (id: number) => void = () => {};
+
+/** Points {@link benchStepRun}'s step bodies at the running W7 measurement. */
+export function routeStepRuns(onStep: (id: number) => void): void {
+  stepRoute = onStep;
+}
+
+/** W7: run `i` of `steps` no-op durable steps; step `k`'s body reports `i × steps + k`. */
+export const benchStepRun = job({
+  name: 'bench.step-run',
+  input: z.object({ i: z.number().int().nonnegative(), steps: z.number().int().positive() }),
+  idempotencyKey: ({ i }) => `step-run:${i}`,
+  tenant: 'none',
+  run: async ({ input, step }) => {
+    for (let k = 0; k < input.steps; k += 1) {
+      await step.run(`s${k}`, () => {
+        stepRoute(input.i * input.steps + k);
+        return k;
+      });
+    }
+  },
+});

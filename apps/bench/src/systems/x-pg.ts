@@ -6,14 +6,17 @@ import { installedVersion } from '../package-version.js';
 import type { BenchSystem } from '../system.js';
 import { xSystem } from './x-system.js';
 
-const SCHEMA = 'x_jobs';
-
-/** Our Postgres driver on `bench_x`, default options (migrations on open, LISTEN wake). */
-export function xPgSystem(): BenchSystem {
+/**
+ * Our Postgres driver on `bench_x`, default options (migrations on open, LISTEN wake); with
+ * `keepNoDone` it is the `x-pg-done0` row: `retention: { done: 0 }` (acks delete the row, nothing
+ * kept: graphile-worker's model), in its own schema.
+ */
+export function xPgSystem(keepNoDone = false): BenchSystem {
+  const SCHEMA = keepNoDone ? 'x_jobs_done0' : 'x_jobs';
   const url = databaseUrl(BENCH_DATABASES.x);
   let admin: pg.Pool | null = null;
   return xSystem({
-    name: 'x-pg',
+    name: keepNoDone ? 'x-pg-done0' : 'x-pg',
     backend: 'pg',
     versions: {
       '@x/jobs-driver-pg': installedVersion('@x/jobs-driver-pg'),
@@ -21,7 +24,10 @@ export function xPgSystem(): BenchSystem {
     },
     async open() {
       await ensureDatabase(BENCH_DATABASES.x);
-      const driver = postgresJobDriver({ connectionString: url }, { schema: SCHEMA });
+      const driver = postgresJobDriver(
+        { connectionString: url },
+        { schema: SCHEMA, ...(keepNoDone ? { retention: { done: 0 } } : {}) },
+      );
       await driver.ready();
       return driver;
     },

@@ -3,6 +3,7 @@ import type { Backend, BenchSystem, StartWorkerOptions } from '../system.js';
 import * as benchJobs from './x-bench-jobs.js';
 import { benchNoop, routeBenchJobs } from './x-bench-jobs.js';
 import { xStepProbe } from './x-step-probe.js';
+import { xStepRunner } from './x-step-runner.js';
 
 /** What one of our backends supplies to {@link xSystem}. */
 export interface XBackend {
@@ -93,5 +94,5 @@ export function xSystem(backend: XBackend): BenchSystem {
       current = null;
     },
   };
-  return { ...system, stepProbe: xStepProbe(system, driver) };
+  return { ...system, stepProbe: xStepProbe(system, driver), stepRunner: xStepRunner(system) };
 }

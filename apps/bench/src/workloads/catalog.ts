@@ -6,10 +6,11 @@ import { w3Concurrency } from './w3-concurrency.js';
 import { w4Steps } from './w4-steps.js';
 import { w5Memory } from './w5-memory.js';
 import { w6IdleCpu } from './w6-idle-cpu.js';
+import { w7StepRuns } from './w7-step-runs.js';
 import type { Workload, WorkloadId } from './workload.js';
 
 /** Every workload id, in the order `--workload all` runs them. */
-export const WORKLOAD_IDS: readonly WorkloadId[] = ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'fleet'];
+export const WORKLOAD_IDS: readonly WorkloadId[] = ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7', 'fleet'];
 
 /** True for an id the CLI takes. */
 export function isWorkloadId(id: string): id is WorkloadId {
@@ -25,6 +26,7 @@ export function workloads(settings: BenchSettings): ReadonlyMap<WorkloadId, Work
     w4Steps,
     w5Memory,
     w6IdleCpu,
+    w7StepRuns,
     fleetFaults,
   ];
   return new Map(list.map((workload) => [workload.id, workload]));

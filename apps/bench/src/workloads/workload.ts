@@ -7,7 +7,7 @@ export interface MetricSpec {
   readonly key: string;
   /** Column header in RESULTS.md. */
   readonly label: string;
-  readonly unit: 'jobs/s' | 'ms' | 'µs' | '% core' | 'jobs' | 'count' | 's';
+  readonly unit: 'jobs/s' | 'ms' | 'µs' | '% core' | 'jobs' | 'count' | 's' | 'steps/s';
   /** Which direction is an improvement (decides how ratios read). */
   readonly better: 'higher' | 'lower';
 }
@@ -20,7 +20,7 @@ export interface WorkloadContext {
 }
 
 /** The workload ids the CLI takes. */
-export type WorkloadId = 'W1' | 'W2' | 'W3' | 'W4' | 'W5' | 'W6' | 'fleet';
+export type WorkloadId = 'W1' | 'W2' | 'W3' | 'W4' | 'W5' | 'W6' | 'W7' | 'fleet';
 
 /** One workload: what it measures, which systems it applies to, and one measurement. */
 export interface Workload {

@@ -12,7 +12,10 @@ export interface PromoteJson {
   readonly previousState: JobState;
 }
 
-/** `x-jobs promote <id>`: a delayed or sleeping job becomes due now. */
+/**
+ * `x-jobs promote <id>`: a delayed or suspended job becomes due now. A sleep ends early; a wait
+ * for an event only looks again (only `publishEvent` or its timeout ends it).
+ */
 export function registerPromote(program: Command, context: CommandContext): void {
   registerJobOperation<PromoteJson, object>(program, context, {
     name: 'promote',

@@ -266,4 +266,19 @@ export const enqueueCases: readonly JobDriverCase[] = [
       expect((await h.row(job.id)).result).toEqual({ echo: hostile });
     },
   },
+  {
+    group,
+    name: "enqueueMany dedupes every request: one carrying onConflict 'error' answers the live row, no error",
+    async run(h) {
+      const live = await h.enqueue(h.queue);
+      const { idempotencyKey } = await h.row(live.id);
+      const duplicate = h.request(h.queue, { idempotencyKey, onConflict: 'error' });
+      const fresh = h.request(h.queue, { onConflict: 'error' });
+      expect(await h.driver.enqueueMany([duplicate, fresh])).toEqual([
+        { id: live.id, runId: (await h.row(live.id)).runId, deduped: true },
+        { id: fresh.id, runId: fresh.runId, deduped: false },
+      ]);
+      expect(await h.introspect.get(duplicate.id)).toBeNull();
+    },
+  },
 ];

@@ -105,4 +105,49 @@ export const nackCases: readonly JobDriverCase[] = [
       expect(await h.claim(h.queue)).toHaveLength(0);
     },
   },
+  {
+    group,
+    name: 'suspend waiting for an event published since the attempt started: due at once, its queue claimable',
+    async run(h) {
+      const event = h.unique('order.paid');
+      const earlier = await h.started();
+      await h.advance(h.tickMs);
+      await h.driver.events.publish(h.unique('other.event'), {}, { ttlMs: LONG_MS });
+      await h.driver.events.publish(event, { orderId: 1 }, { ttlMs: LONG_MS });
+      const runAt = h.driver.now() + LONG_MS;
+      expect(await h.driver.nack(earlier.id, earlier.claim, { kind: 'suspend', runAt, waitFor: event })).toBe(
+        true,
+      );
+      expect(await h.row(earlier.id)).toMatchObject({ state: 'suspended', waitingFor: event });
+      expect(await h.claimOne(h.queue), 'the event the run may have missed').toMatchObject({
+        id: earlier.id,
+      });
+
+      const other = h.unique('q');
+      await h.advance(h.tickMs);
+      const later = await h.started(other);
+      const unrelated = h.unique('order.paid');
+      expect(await h.driver.nack(later.id, later.claim, { kind: 'suspend', runAt, waitFor: unrelated })).toBe(
+        true,
+      );
+      expect(await h.claim(other), 'no event of that name since the start').toHaveLength(0);
+      expect(
+        await h.driver.nack(later.id, later.claim, { kind: 'suspend', runAt, waitFor: event }),
+        'fenced: already suspended',
+      ).toBe(false);
+    },
+  },
+  {
+    group,
+    name: 'suspend waiting for an event published before the attempt started stays suspended',
+    async run(h) {
+      const event = h.unique('order.paid');
+      await h.driver.events.publish(event, { orderId: 1 }, { ttlMs: LONG_MS });
+      await h.advance(h.tickMs);
+      const job = await h.started();
+      const runAt = h.driver.now() + LONG_MS;
+      expect(await h.driver.nack(job.id, job.claim, { kind: 'suspend', runAt, waitFor: event })).toBe(true);
+      expect(await h.claim(h.queue), 'the run looked after that event was published').toHaveLength(0);
+    },
+  },
 ];

@@ -2,10 +2,11 @@ import type { EnqueueRequest, EnqueueResult } from '../driver/enqueue.js';
 import { jobDriver } from './driver-slot.js';
 
 /**
- * The one path every enqueue takes: `handle.enqueue`, `handle.enqueueMany`, `handle.as` and a
- * task's fire all hand their resolved requests to the installed facade. The default publishes
- * straight to the ambient driver; `@x/jobs-outbox` installs one that stages inside the caller's
- * transaction.
+ * The path an app's enqueues take: `handle.enqueue`, `handle.enqueueMany`, `handle.as` and
+ * `task.enqueue()` hand their resolved requests to the installed facade. A scheduler's own fires do
+ * not: they are written with the scheduler's driver (`enqueueMany`) beside its watermark. The
+ * default publishes straight to the ambient driver; `@x/jobs-outbox` installs one that stages
+ * inside the caller's transaction.
  */
 export interface JobsFacade {
   /** Publishes or stages one resolved request. */

@@ -3,7 +3,7 @@ export type { ClaimedJob, ClaimOptions, ClaimRef } from './claim.js';
 export type { EnqueueRequest, EnqueueResult } from './enqueue.js';
 export type { EventQuery, EventRecord, EventStore } from './event-store.js';
 export type { JobIntrospection, JobListQuery, JobPage, StepResolution } from './introspection.js';
-export type { JobDriver } from './job-driver.js';
+export type { CompleteJobDriver, JobDriver } from './job-driver.js';
 export type { JobDetail, JobRecord } from './job-record.js';
 export type { JobErrorRecord, JobState, StopReason } from './job-state.js';
 export { isLiveState, JOB_STATES, LIVE_JOB_STATES } from './job-state.js';

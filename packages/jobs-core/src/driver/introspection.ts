@@ -45,7 +45,12 @@ export interface JobIntrospection {
   cancel(id: string, reason?: string): Promise<boolean>;
   /** Deletes a row that is not `running`, with its steps. False when absent or running. */
   remove(id: string): Promise<boolean>;
-  /** Makes a `delayed` or `suspended` row due now. False otherwise. */
+  /**
+   * Makes a `delayed` or `suspended` row due now (its `runAt` becomes now); false for any other
+   * state or an unknown id. What the run then does is the executor's: a `step.sleep` ends early
+   * (its step records `endedEarlyAt`), a `step.waitForEvent` looks for its event again and parks
+   * again without it — only `publishEvent` (or the wait's timeout) ends a wait.
+   */
   promote(id: string): Promise<boolean>;
   /** Claims skip a paused queue until it is resumed. Idempotent. */
   pause(queue: string): Promise<void>;

@@ -37,7 +37,8 @@ export interface JobDriver {
   readonly events: EventStore;
   /**
    * Operator capabilities. Optional in the type so a partial third-party driver still runs jobs;
-   * every @x driver implements it and the conformance suite fails a driver without it.
+   * the conformance suite fails a driver without it, and every @x driver's factory answers a
+   * {@link CompleteJobDriver}, where it (like `leases`, `schedules`, `backfills`) is required.
    */
   readonly introspect?: JobIntrospection;
   /**
@@ -69,7 +70,9 @@ export interface JobDriver {
   enqueue(request: EnqueueRequest): Promise<EnqueueResult>;
   /**
    * Writes many rows with the same rules, answering in request order. A key repeated inside the
-   * batch dedupes to the first. Requests carry `onConflict: 'dedupe'` (core refuses `'error'`).
+   * batch dedupes to the first. Every request dedupes: a driver does not read `onConflict` here
+   * (a request carrying `'error'` that meets a live row answers it with `deduped: true`); the one
+   * place that refuses `'error'` for a batch is core's `handle.enqueueMany`, before any driver.
    * Callers send at most 1,000 per call; a driver does it in one round trip.
    */
   enqueueMany(requests: readonly EnqueueRequest[]): Promise<readonly EnqueueResult[]>;
@@ -103,4 +106,17 @@ export interface JobDriver {
   stats(): Promise<readonly QueueStats[]>;
   /** Releases connections and timers. Safe to call twice. */
   close(): Promise<void>;
+}
+
+/**
+ * A {@link JobDriver} with every store present: what `memoryJobDriver`, `postgresJobDriver`,
+ * `pgliteJobDriver` and `redisJobDriver` answer, so code written against one (an operator tool
+ * reading `driver.introspect`, a scheduler reading `driver.schedules`) compiles against any other.
+ * The conformance suite requires all four of these members.
+ */
+export interface CompleteJobDriver extends JobDriver {
+  readonly introspect: JobIntrospection;
+  readonly leases: LeaseStore;
+  readonly schedules: ScheduleStore;
+  readonly backfills: BackfillLedger;
 }

@@ -6,7 +6,8 @@ import type { JobErrorRecord } from './job-state.js';
  * The status of one durable step.
  * - `started`: a `once` step persisted before its fn ran, or a `sleep` / `waitForEvent` that
  *   has begun (its output holds the wait's state). A plain `run` step is never stored `started`.
- * - `completed`: the output is durable; a replay answers it without calling fn.
+ * - `completed`: the output is durable; a replay answers it without calling fn. A sleep's output
+ *   is `{ wakeAt }`, plus `endedEarlyAt` when a `promote` ended it.
  * - `failed`: the last attempt of this step threw (kept for `show`; the next attempt runs it
  *   again). Not written when the attempt was already aborted (timeout, lost lease, drain).
  */

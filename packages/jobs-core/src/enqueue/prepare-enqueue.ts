@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { maybeJobDriver } from '../ambient/driver-slot.js';
 import type { EnqueueRequest } from '../driver/enqueue.js';
+import { maxAttemptsOf } from '../job/attempt-budget.js';
 import { definitionOf } from '../job/definition-of.js';
 import type { JobHandle } from '../job/job-handle.js';
-import { UNWIND_MARGIN } from '../job/unwind-margin.js';
 import { checkIdentityString } from '../values/identity-string.js';
 import { VALUE_LIMITS } from '../values/value-limits.js';
 import { checkEnqueueOptions } from './check-enqueue-options.js';
@@ -32,10 +32,10 @@ const driverNow = () => maybeJobDriver()?.now() ?? Date.now();
  * `crossTenant` — the ambient run's tenant when it contradicts the derived tenant
  * (`X_JOB_TENANT_MISMATCH`); takes the payload as the JSON form of the parsed input, checked by the
  * value rules (`X_JOB_INPUT_INVALID` naming the path, `X_JOB_PAYLOAD_TOO_LARGE`); resolves `runAt`
- * (or now + `delay` on the installed driver's clock), `priority`, `maxAttempts` (`retry.attempts`,
- * plus {@link UNWIND_MARGIN} when `compensates`) and `onConflict`; mints `id` and `runId` (random
- * UUIDs unless `runId` is given); stamps the `traceparent` of its PRODUCER span (with a tracer
- * provider registered) or of the active span ({@link enqueueTraceparent}).
+ * (or now + `delay` on the installed driver's clock), `priority`, `maxAttempts`
+ * ({@link maxAttemptsOf}) and `onConflict`; mints `id` and `runId` (random
+ * UUIDs unless `runId` is given); stamps the `traceparent` of its PRODUCER span
+ * (with a tracer provider registered) or of the active span ({@link enqueueTraceparent}).
  */
 export function prepareEnqueue<EnqueueInput>(
   handle: JobHandle<unknown, unknown, EnqueueInput>,
@@ -62,7 +62,7 @@ export function prepareEnqueue<EnqueueInput>(
     idempotencyKey,
     priority: checked.priority ?? definition.priority,
     ...(checked.runAt === undefined ? {} : { runAt: checked.runAt }),
-    maxAttempts: definition.retry.attempts + (definition.compensates ? UNWIND_MARGIN : 0),
+    maxAttempts: maxAttemptsOf(definition),
     onConflict: checked.onConflict,
     enqueuedBy: checked.actor?.id ?? null,
     traceparent: enqueueTraceparent({ id, runId, name, queue: definition.queue }),

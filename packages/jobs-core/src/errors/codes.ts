@@ -45,6 +45,8 @@ export const CORE_ERROR_CODES = {
   X_JOB_CONCURRENCY_UNENFORCEABLE: 'A job declares concurrency but the driver has no lease store.',
   X_JOB_COMPENSATION_FAILED: 'A compensator threw while unwinding a failed run.',
   X_JOB_MAX_ATTEMPTS: 'Retries are exhausted; the job was dead-lettered.',
+  X_JOB_SETTLE_REFUSED:
+    'The backend refused to store a finished attempt (its result, error or progress); the row was dead-lettered rather than run again.',
   X_JOB_UNKNOWN: 'A claimed row names a job this worker has not registered.',
   X_WORKER_OPTIONS_INVALID: 'createWorker was given an invalid option.',
   // Value rules (values/): what every driver stores alike.

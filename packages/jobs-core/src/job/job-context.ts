@@ -16,8 +16,9 @@ export interface JobContext {}
 /** The `ctx` a run receives: the app's {@link JobContext} plus what the executor knows about this run. */
 export interface JobRunContext extends JobContext {
   /**
-   * Aborted on timeout, cancel, drain (`X_DRAINING`) or a lost lease, before the attempt is failed
-   * or handed back. Pass it to every outbound call; past the abort every step write is refused.
+   * Aborted on timeout, cancel, drain (`X_DRAINING`), a lost fleet slot or a lost lease (a renewal
+   * refused, or a whole lease window with none landing: `X_JOB_LEASE_LOST`), before the attempt
+   * is failed or handed back. Pass it to every outbound call; past the abort every step write is refused.
    */
   readonly signal: AbortSignal;
   /** The actor the run executes as: `orgId` is the declared tenant, null for `tenant: 'none'`. */

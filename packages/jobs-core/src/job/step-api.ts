@@ -2,12 +2,13 @@ import type { z } from 'zod';
 import type { Duration } from '../duration.js';
 import type { JsonObject } from '../json.js';
 import type { JsonForm } from '../json-form.js';
+import type { COMPENSATE_STEP_PREFIX, UNWINDING_STEP } from './step-name.js';
 
 /**
  * Step names the executor keeps for itself: `unwinding` marks a run that is compensating, and
  * `compensate:<name>` is the durable step that undoes `<name>`. A body may not use them.
  */
-export type ReservedStepName = 'unwinding' | `compensate:${string}`;
+export type ReservedStepName = typeof UNWINDING_STEP | `${typeof COMPENSATE_STEP_PREFIX}${string}`;
 
 /**
  * Refuses a reserved name where the compiler can see it: `name: N & StepNameCheck<N>` is `never`

@@ -20,15 +20,16 @@ export function assertStepName(name: unknown): asserts name is string {
   if (name === UNWINDING_STEP || name.startsWith(COMPENSATE_STEP_PREFIX)) {
     throw coreError(
       'X_JOB_DECLARATION_INVALID',
-      `step name '${name}' is reserved: 'unwinding' and 'compensate:*' name the executor's own steps. Rename the step.`,
+      `step name '${name}' is reserved: '${UNWINDING_STEP}' and '${COMPENSATE_STEP_PREFIX}*' name the executor's own steps. Rename the step.`,
       { field: 'step', step: name },
     );
   }
 }
 
 /** A step call whose first argument is a literal (or template) starting with a reserved name. */
-const RESERVED_LITERAL =
-  /\.(?:run|sleep|sleepUntil|waitForEvent)\(\s*(['"`])(compensate:[^'"`]*|unwinding(?=\1))/;
+const RESERVED_LITERAL = new RegExp(
+  `\\.(?:run|sleep|sleepUntil|waitForEvent)\\(\\s*(['"\`])(${COMPENSATE_STEP_PREFIX}[^'"\`]*|${UNWINDING_STEP}(?=\\1))`,
+);
 
 /** A `compensate` option key: `{ compensate: …`, `{ compensate }`, `, compensate(…) {`. */
 const COMPENSATE_OPTION = /[{,]\s*compensate\s*[:,}(]/;

@@ -29,6 +29,7 @@ const CORE_ERROR_RETRY: Readonly<Partial<Record<CoreErrorCode, ErrorRetryClass>>
   X_JOB_NOT_A_HANDLE: 'terminal',
   X_STEP_DUPLICATE: 'terminal',
   X_STEP_OUTPUT_UNSERIALIZABLE: 'terminal',
+  X_JOB_OUTPUT_UNSTORABLE: 'terminal',
   X_STEP_OUTCOME_UNKNOWN: 'terminal',
   X_JOB_EVENT_INVALID: 'terminal',
   X_JOB_CONCURRENCY_BUSY: 'terminal',

@@ -5,25 +5,18 @@ import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
 import { errorCode } from '../errors/jobs-error.js';
 import { Execution, type ExecutionSettings, type HandleSource, runTraced } from '../execute/execute-job.js';
-import { definitionOf } from '../job/definition-of.js';
-import type { AnyJobHandle } from '../job/job-handle.js';
 import { jobRegistry } from '../registry/process-registry.js';
 import { createJobMetrics, type JobMetrics } from '../telemetry/job-metrics.js';
+import { type ClaimLoopHost, runClaimLoop } from './claim-loop.js';
+import { startHousekeeping } from './housekeeping.js';
 import { type JobsLogger, jsonLinesLogger } from './logger.js';
 import { ProcessLimiter } from './process-limiter.js';
-import { QueuePool } from './queue-pool.js';
+import type { QueuePool } from './queue-pool.js';
+import { assertEnforceable, buildPools, positive } from './worker-config.js';
 import type { Worker, WorkerOptions, WorkerStats } from './worker-options.js';
 
-/** How long an idle pool first waits before claiming again; it doubles up to `idlePollMaxMs`. */
-const FIRST_IDLE_WAIT_MS = 25;
-/** The largest buffer a pool grows to while its claims keep coming back full. */
-const MAX_PREFETCH_BOOST = 500;
-/** How often the worker reports itself for `x-jobs workers`, and how long a report lives. */
-const REPORT_EVERY_MS = 10_000;
-const REPORT_TTL_MS = 30_000;
-/** How often done rows are purged. */
-const PURGE_EVERY_MS = 3_600_000;
-const WEEK_MS = 7 * 86_400_000;
+/** How long a claim of a row this worker still runs is handed back for (the older attempt ends first). */
+const OWN_RUN_DEFER_MS = 1_000;
 
 /**
  * Creates a worker: per-queue pools that claim in batches sized to their free slots, run each job
@@ -36,7 +29,13 @@ export function createWorker(options: WorkerOptions): Worker {
 
 interface Held {
   readonly execution: Execution;
+  /** The attempt's end (settled or lost). */
   done: Promise<void>;
+}
+
+/** When a held job's body ended too: a body a stop left running ends after its attempt. */
+function bodyEnded(held: Held): Promise<void> {
+  return held.done.then(() => held.execution.lingering);
 }
 
 class JobWorker implements Worker {
@@ -57,8 +56,13 @@ class JobWorker implements Worker {
   readonly #visibilityTimeoutMs: number;
   readonly #idlePollMaxMs: number;
   readonly #pools: QueuePool[];
-  /** Keyed by claim token: a stale run of a job and its redelivery to this worker are two entries. */
+  /**
+   * Keyed by job id: a worker holds at most one attempt of a job. A claim of a row whose older
+   * attempt this worker still runs supersedes that attempt and is handed back (see {@link #run}).
+   */
   readonly #held = new Map<string, Held>();
+  /** The drain deadline, armed by the first `drain()` only. */
+  #drainDeadline: ReturnType<typeof setTimeout> | undefined;
   readonly #counts: Record<string, number> = {};
   #maxInFlight = 0;
   #state: WorkerStats['state'] = 'idle';
@@ -104,7 +108,7 @@ class JobWorker implements Worker {
     );
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.#workerName = options.workerName ?? options.workerId ?? hostname();
-    this.#pools = this.#buildPools();
+    this.#pools = buildPools(options, this.#registry);
     this.#settings = this.#executionSettings();
   }
 
@@ -130,7 +134,7 @@ class JobWorker implements Worker {
         field: 'start',
       });
     }
-    this.#assertEnforceable();
+    assertEnforceable(this.#driver, this.#registry);
     this.#state = 'running';
     this.#metrics = createJobMetrics({
       driver: this.#driver,
@@ -148,13 +152,36 @@ class JobWorker implements Worker {
       );
     }
     if (this.#options.handleSignals ?? true) this.#handleSignals();
-    this.#startHousekeeping();
+    this.#cleanups.push(
+      ...startHousekeeping({
+        id: this.id,
+        driver: this.#driver,
+        logger: this.#logger,
+        queues: this.#pools.map((pool) => pool.queue),
+        startedAt: this.#startedAt,
+        doneRetentionMs: this.#options.doneRetentionMs,
+        capacity: () => this.#capacity(),
+        inFlight: () => this.#held.size,
+      }),
+    );
     this.#logger.log('info', 'jobs.worker.started', {
       workerId: this.id,
       driver: this.#driver.name,
       queues: this.#pools.map((pool) => `${pool.queue}:${pool.capacity}`),
     });
-    this.#loops = this.#pools.map((pool) => this.#loop(pool));
+    const host: ClaimLoopHost = {
+      workerId: this.id,
+      driver: this.#driver,
+      logger: this.#logger,
+      visibilityTimeoutMs: this.#visibilityTimeoutMs,
+      idlePollMaxMs: this.#idlePollMaxMs,
+      staleBufferMs: this.#staleBufferMs(),
+      prefetchOption: this.#options.prefetch,
+      running: () => this.#state === 'running',
+      startBuffered: (pool) => this.#startBuffered(pool),
+      handBack: (job) => this.#handBack(job),
+    };
+    this.#loops = this.#pools.map((pool) => runClaimLoop(host, pool));
   }
 
   stop(): Promise<void> {
@@ -162,48 +189,51 @@ class JobWorker implements Worker {
   }
 
   drain(): Promise<void> {
-    const reason = coreError(
-      'X_DRAINING',
-      `worker ${this.id} is shutting down; the job is handed back uncounted.`,
-      {
-        workerId: this.id,
-      },
-    );
     if (this.#drainReason === undefined) {
-      this.#drainReason = reason;
-      for (const held of this.#held.values()) held.execution.interrupt(reason);
+      this.#drainReason = coreError(
+        'X_DRAINING',
+        `worker ${this.id} is shutting down; the job is handed back uncounted.`,
+        { workerId: this.id },
+      );
+      for (const held of this.#held.values()) held.execution.interrupt(this.#drainReason);
     }
     const closing = this.#shutdown();
-    const deadline = setTimeout(() => {
-      if (this.#held.size > 0) {
-        this.#logger.log('error', 'jobs.worker.drain-abandoned', {
-          workerId: this.id,
-          jobs: [...this.#held.values()].map((held) => held.execution.job.id),
-        });
-        this.#abandoned = true;
-        for (const held of this.#held.values()) held.execution.abandon();
-      }
-      this.#abandon?.();
-    }, this.#options.drainTimeoutMs ?? 10_000);
-    deadline.unref?.();
-    return closing.finally(() => clearTimeout(deadline));
+    // Armed once: a second drain() (SIGTERM, then the app's own stop) reports and abandons nothing twice.
+    this.#drainDeadline ??= setTimeout(() => this.#abandonHeld(), this.#options.drainTimeoutMs ?? 10_000);
+    this.#drainDeadline.unref?.();
+    return closing.finally(() => clearTimeout(this.#drainDeadline));
+  }
+
+  /** The drain deadline: logs the jobs still held once, and stops renewing their leases. */
+  #abandonHeld(): void {
+    if (this.#held.size > 0) {
+      this.#logger.log('error', 'jobs.worker.drain-abandoned', {
+        workerId: this.id,
+        jobs: [...this.#held.keys()],
+      });
+      this.#abandoned = true;
+      for (const held of this.#held.values()) held.execution.abandon();
+    }
+    this.#abandon?.();
   }
 
   async runDue(): Promise<number> {
-    this.#assertEnforceable();
+    assertEnforceable(this.#driver, this.#registry);
     const queues = this.#pools.map((pool) => pool.queue);
     const limit = Math.max(1, this.#capacity());
     let ran = 0;
     for (;;) {
+      const sentAt = performance.now();
       const jobs = await this.#driver.claim({
         queues,
         limit,
         workerId: this.id,
         visibilityTimeoutMs: this.#visibilityTimeoutMs,
+        start: limit, // every row claimed here runs now
       });
       if (jobs.length === 0) return ran;
       ran += jobs.length;
-      await Promise.all(jobs.map((job) => this.#run(undefined, job)));
+      await Promise.all(jobs.map((job) => this.#run(undefined, job, sentAt)));
     }
   }
 
@@ -217,77 +247,6 @@ class JobWorker implements Worker {
     };
   }
 
-  async #loop(pool: QueuePool): Promise<void> {
-    let idleWait = FIRST_IDLE_WAIT_MS;
-    // The buffer grows while claims come back full (a deep queue: bigger batches, fewer round
-    // trips) and falls back to `prefetch` as soon as one comes back short or a buffered job goes
-    // stale (long jobs: hand work back to other workers rather than hoard it).
-    let extra = pool.prefetch;
-    // The default buffer may grow to MAX_PREFETCH_BOOST; one the app sized grows to 16× its size.
-    const maxExtra =
-      pool.prefetch === 0
-        ? 0
-        : this.#options.prefetch === undefined
-          ? Math.max(pool.prefetch, MAX_PREFETCH_BOOST)
-          : Math.max(pool.prefetch, Math.min(MAX_PREFETCH_BOOST, pool.prefetch * 16));
-    while (this.#state === 'running') {
-      if (this.#startBuffered(pool) > 0) extra = pool.prefetch;
-      const boostedRefill = extra > pool.prefetch && pool.buffered <= extra / 2;
-      if (pool.inFlight + pool.buffered >= pool.capacity && !boostedRefill) {
-        // Every slot is running or has a buffered job waiting for it: claim nothing more until one
-        // frees. (So a buffered job handed back for waiting too long is not claimed straight back.)
-        // While jobs wait in the buffer, look again in time to hand back any that would otherwise
-        // wait out their lease.
-        await pool.changed(
-          pool.buffered > 0 ? Math.min(this.#idlePollMaxMs, this.#staleBufferMs()) : this.#idlePollMaxMs,
-        );
-        continue;
-      }
-      // Claim for the free slots plus the prefetch buffer in one batch.
-      const want = pool.capacity + extra - pool.inFlight - pool.buffered;
-      const busy = pool.inFlight > 0 || pool.buffered > 0;
-      pool.clearNotified();
-      let jobs: readonly ClaimedJob[];
-      try {
-        jobs = await this.#driver.claim({
-          queues: [pool.queue],
-          limit: want,
-          workerId: this.id,
-          visibilityTimeoutMs: this.#visibilityTimeoutMs,
-        });
-      } catch (error) {
-        this.#logger.log('warn', 'jobs.claim.failed', {
-          workerId: this.id,
-          queue: pool.queue,
-          code: errorCode(error) ?? null,
-        });
-        idleWait = Math.min(idleWait * 2, this.#idlePollMaxMs);
-        await pool.changed(idleWait);
-        continue;
-      }
-      if (this.#state !== 'running') {
-        // Stopped while the claim was in flight: hand its rows back uncounted rather than start them.
-        await Promise.all(jobs.map((job) => this.#handBack(job)));
-        break;
-      }
-      pool.hold(jobs);
-      this.#startBuffered(pool);
-      if (jobs.length >= want) {
-        idleWait = FIRST_IDLE_WAIT_MS;
-        extra = Math.min(maxExtra, extra * 2);
-        continue;
-      }
-      extra = pool.prefetch;
-      // The queue ran dry: sleep until a slot frees, a wake arrives, or the idle wait passes — and
-      // no longer than a buffered job may wait, so one that would go stale is handed back in time.
-      if (jobs.length > 0) idleWait = FIRST_IDLE_WAIT_MS;
-      const wait = busy || jobs.length > 0 ? this.#idlePollMaxMs : idleWait;
-      await pool.changed(pool.buffered > 0 ? Math.min(wait, this.#staleBufferMs()) : wait);
-      if (jobs.length === 0 && !busy) idleWait = Math.min(idleWait * 2, this.#idlePollMaxMs);
-    }
-    await Promise.all(pool.takeAllBuffered().map((job) => this.#handBack(job)));
-  }
-
   /**
    * Starts buffered jobs while the pool has free slots. A job that waited in the buffer past a third
    * of its lease is handed back (uncounted) instead, so prefetching never lets a lease lapse.
@@ -297,14 +256,28 @@ class JobWorker implements Worker {
     const stale = pool.takeStale(this.#staleBufferMs());
     for (const job of stale) void this.#handBack(job);
     while (pool.inFlight < pool.capacity) {
-      const job = pool.next();
-      if (job === undefined) break;
-      void this.#run(pool, job);
+      const buffered = pool.next();
+      if (buffered === undefined) break;
+      void this.#run(pool, buffered.job, buffered.at);
     }
     return stale.length;
   }
 
-  #run(pool: QueuePool | undefined, job: ClaimedJob): Promise<void> {
+  /**
+   * Runs one claimed job (`leaseFrom`: when its claim was sent). Over a process limit it is handed
+   * back uncounted. A claim of a row whose older attempt this worker still runs (its lease lapsed,
+   * its body ignores its signal) never becomes a second attempt: the older one is stopped — its
+   * claim is superseded, it settles nothing — and the new claim is handed back, uncounted, for
+   * {@link OWN_RUN_DEFER_MS}.
+   */
+  #run(pool: QueuePool | undefined, job: ClaimedJob, leaseFrom: number): Promise<void> {
+    const older = this.#held.get(job.id);
+    if (older !== undefined) {
+      older.execution.supersede();
+      this.#count('deferred');
+      this.#logger.log('warn', 'jobs.claim.own-run-held', { jobId: job.id, workerId: this.id });
+      return this.#handBack(job, this.#driver.now() + OWN_RUN_DEFER_MS);
+    }
     const admission = this.#limiter.admit(job.queue, job.tenantId, this.#driver.now());
     if (!admission.admitted) {
       this.#count('deferred');
@@ -321,16 +294,21 @@ class JobWorker implements Worker {
       admission.release();
       pool?.give();
     };
-    const execution = new Execution(this.#settings, job, freeSlot);
+    const execution = new Execution(this.#settings, job, freeSlot, leaseFrom);
     if (this.#drainReason !== undefined) execution.interrupt(this.#drainReason);
     if (this.#abandoned) execution.abandon();
     const held: Held = { execution, done: Promise.resolve() };
-    this.#held.set(job.claim.token, held);
+    this.#held.set(job.id, held);
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
-    const finish = (outcome: string) => {
+    const finish = (outcome: string): void => {
       this.#count(outcome);
-      this.#held.delete(job.claim.token);
       freeSlot();
+      // A body its attempt left running (a lost lease, a timeout) still holds the job here, so a
+      // claim of the same row meanwhile is handed back rather than run beside it. (Shutdown does
+      // not wait for it: `done` is the attempt's.)
+      const lingering = execution.lingering;
+      if (lingering === undefined) this.#release(job.id, held);
+      else void lingering.then(() => this.#release(job.id, held));
     };
     held.done = runTraced(execution).then(
       (result) => finish(result.outcome),
@@ -345,6 +323,11 @@ class JobWorker implements Worker {
       },
     );
     return held.done;
+  }
+
+  /** Forgets the held attempt of `jobId` (if it is still `held`). */
+  #release(jobId: string, held: Held): void {
+    if (this.#held.get(jobId) === held) this.#held.delete(jobId);
   }
 
   /** Releases a claimed row unstarted, its attempt uncounted (at `runAt`, else now). */
@@ -371,7 +354,9 @@ class JobWorker implements Worker {
     this.#closing = (async () => {
       const settled = (async () => {
         await Promise.all(this.#loops);
-        await Promise.all([...this.#held.values()].map((held) => held.done));
+        // A drain also waits (up to its deadline) for bodies their attempts left running.
+        const draining = this.#drainReason !== undefined;
+        await Promise.all([...this.#held.values()].map((held) => (draining ? bodyEnded(held) : held.done)));
       })();
       await Promise.race([settled, abandoned]);
       for (const cleanup of this.#cleanups.splice(0)) cleanup();
@@ -398,118 +383,12 @@ class JobWorker implements Worker {
     });
   }
 
-  #startHousekeeping(): void {
-    const introspect = this.#driver.introspect;
-    if (introspect === undefined) return;
-    const queues = this.#pools.map((pool) => pool.queue);
-    const report = () => {
-      void introspect
-        .reportWorker(
-          {
-            id: this.id,
-            queues,
-            concurrency: this.#capacity(),
-            inFlight: this.#held.size,
-            host: hostname(),
-            pid: process.pid,
-            startedAt: this.#startedAt,
-            lastSeenAt: Date.now(),
-          },
-          REPORT_TTL_MS,
-        )
-        .catch((error: unknown) =>
-          this.#logger.log('debug', 'jobs.worker.report-failed', {
-            workerId: this.id,
-            code: errorCode(error) ?? null,
-          }),
-        );
-    };
-    report();
-    const reporter = setInterval(report, REPORT_EVERY_MS);
-    reporter.unref?.();
-    this.#cleanups.push(() => clearInterval(reporter));
-
-    const retention = this.#options.doneRetentionMs ?? this.#driver.doneRetentionMs ?? WEEK_MS;
-    if (retention > 0) {
-      const purge = () => {
-        void introspect
-          .purge({ doneBefore: this.#driver.now() - retention })
-          .then((removed) => {
-            if (removed > 0) this.#logger.log('info', 'jobs.purge.done', { removed });
-          })
-          .catch((error: unknown) =>
-            this.#logger.log('warn', 'jobs.purge.failed', { code: errorCode(error) ?? null }),
-          );
-      };
-      const purger = setInterval(purge, PURGE_EVERY_MS);
-      purger.unref?.();
-      this.#cleanups.push(() => clearInterval(purger));
-    }
-  }
-
-  #assertEnforceable(): void {
-    if (this.#driver.leases !== undefined) return;
-    const jobs = this.#registeredJobs()
-      .filter((handle) => definitionOf(handle).concurrency !== undefined)
-      .map((handle) => handle.name);
-    if (jobs.length > 0) {
-      throw coreError(
-        'X_JOB_CONCURRENCY_UNENFORCEABLE',
-        `Jobs ${jobs.join(', ')} declare concurrency, but driver '${this.#driver.name}' has no lease store to hold the cap across workers.`,
-        { jobs },
-      );
-    }
-  }
-
-  #buildPools(): QueuePool[] {
-    const queues = this.#options.queues;
-    const concurrency = positive(this.#options.concurrency, 10, 'concurrency');
-    if (queues !== undefined && !Array.isArray(queues)) {
-      return Object.entries(queues as Readonly<Record<string, number>>).map(([queue, size]) => {
-        const capacity = positive(size, 1, `queues.${queue}`);
-        return new QueuePool(queue, capacity, this.#prefetch(capacity));
-      });
-    }
-    const names = (queues as readonly string[] | undefined) ?? [
-      ...new Set(this.#registeredJobs().map((handle) => handle.queue)),
-    ];
-    if (names.length === 0) {
-      throw coreError(
-        'X_WORKER_OPTIONS_INVALID',
-        'createWorker: no queues to claim from; register jobs with defineJobs or pass queues.',
-        { field: 'queues' },
-      );
-    }
-    return names.map((queue) => new QueuePool(queue, concurrency, this.#prefetch(concurrency)));
-  }
-
   /**
    * How long a claimed job may wait in a pool's buffer: a third of its lease, and at most 2 s, so a
    * worker busy with long jobs hands prefetched work back to idle workers quickly.
    */
   #staleBufferMs(): number {
     return Math.min(this.#visibilityTimeoutMs / 3, 2_000);
-  }
-
-  /** The buffer a pool of `capacity` keeps: the option, else the pool size capped at 50. */
-  #prefetch(capacity: number): number {
-    const prefetch = this.#options.prefetch;
-    if (prefetch === undefined) return Math.min(2 * capacity, 100);
-    if (!Number.isInteger(prefetch) || prefetch < 0) {
-      throw coreError(
-        'X_WORKER_OPTIONS_INVALID',
-        `createWorker: prefetch must be a whole number ≥ 0 (got ${String(prefetch)}).`,
-        {
-          field: 'prefetch',
-        },
-      );
-    }
-    return prefetch;
-  }
-
-  #registeredJobs(): readonly AnyJobHandle[] {
-    const registry = this.#registry as Partial<{ jobs(): readonly AnyJobHandle[] }>;
-    return typeof registry.jobs === 'function' ? registry.jobs() : [];
   }
 
   #capacity(): number {
@@ -519,18 +398,4 @@ class JobWorker implements Worker {
   #count(outcome: string): void {
     this.#counts[outcome] = (this.#counts[outcome] ?? 0) + 1;
   }
-}
-
-function positive(value: number | undefined, fallback: number, field: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    throw coreError(
-      'X_WORKER_OPTIONS_INVALID',
-      `createWorker: ${field} must be a positive number (got ${String(value)}).`,
-      {
-        field,
-      },
-    );
-  }
-  return value;
 }

@@ -1,5 +1,11 @@
 import type { ClaimedJob } from '../driver/claim.js';
 
+/** A claimed job waiting in a pool's buffer, and when its claim was sent (`performance.now()`). */
+export interface BufferedClaim {
+  readonly job: ClaimedJob;
+  readonly at: number;
+}
+
 /**
  * One queue's slots in a worker, and the signal its claim loop sleeps on: a wake from the driver,
  * a freed slot, or shutdown all end the wait early.
@@ -10,7 +16,7 @@ export class QueuePool {
   /** How many claimed jobs may wait in the local buffer beyond the running ones. */
   readonly prefetch: number;
   #inFlight = 0;
-  #buffer: { readonly job: ClaimedJob; readonly at: number }[] = [];
+  #buffer: BufferedClaim[] = [];
   #notified = false;
   #waiters: (() => void)[] = [];
 
@@ -25,15 +31,14 @@ export class QueuePool {
     return this.#buffer.length;
   }
 
-  /** Buffers claimed jobs, in claim order, until a slot frees. */
-  hold(jobs: readonly ClaimedJob[]): void {
-    const at = performance.now();
+  /** Buffers claimed jobs, in claim order, until a slot frees; `at` is when the claim was sent. */
+  hold(jobs: readonly ClaimedJob[], at: number = performance.now()): void {
     for (const job of jobs) this.#buffer.push({ job, at });
   }
 
-  /** The next buffered job, or undefined. */
-  next(): ClaimedJob | undefined {
-    return this.#buffer.shift()?.job;
+  /** The next buffered claim, or undefined. */
+  next(): BufferedClaim | undefined {
+    return this.#buffer.shift();
   }
 
   /** Removes and answers buffered jobs that waited longer than `maxWaitMs`. */
@@ -63,7 +68,11 @@ export class QueuePool {
     this.#inFlight += 1;
   }
 
-  /** A job settled: its slot is free, so the loop may claim again. */
+  /**
+   * A job's work is over (only its settle may still be in flight; a body a stop left running no
+   * longer holds a slot): its slot is free,
+   * so the loop may start or claim the next one.
+   */
   give(): void {
     this.#inFlight -= 1;
     this.notify();

@@ -17,12 +17,20 @@ export interface RenewalTimer {
    * that just finished never reports a lost lease.
    */
   stop(): void;
+  /**
+   * Records a renewal made outside the loop (a `start` that extended the lease): `sentAt` is when
+   * it was sent, on `performance.now()`.
+   */
+  landed(sentAt: number): void;
+  /** True once a whole window passed since the last renewal that landed was sent. */
+  readonly lapsed: boolean;
 }
 
 /**
- * Renews every `intervalMs` for as long as it runs, measuring the window from the last renewal that
- * landed on this process's monotonic clock, so a renewal that hangs is caught like one that throws.
- * At most one renewal is in flight at a time.
+ * Renews every `intervalMs` for as long as it runs, measuring the window from when the last renewal
+ * that landed was **sent** (the backend's lease cannot outlast that), on this process's monotonic
+ * clock, so a renewal that hangs is caught like one that throws. At most one renewal is in flight at
+ * a time. `leaseFrom` is when the lease being renewed was taken (the claim's send time).
  *
  * Loops of one interval share one timer (see {@link RenewalSchedule}): a worker running thousands of
  * short jobs a second arms no timer per job, and a job that ends before its first renewal costs an
@@ -32,13 +40,14 @@ export function startRenewalTimer(
   intervalMs: number,
   windowMs: number,
   handlers: RenewalHandlers,
+  leaseFrom: number = performance.now(),
 ): RenewalTimer {
   let schedule = schedules.get(intervalMs);
   if (schedule === undefined) {
     schedule = new RenewalSchedule(intervalMs);
     schedules.set(intervalMs, schedule);
   }
-  const loop = new RenewalLoop(schedule, windowMs, handlers);
+  const loop = new RenewalLoop(schedule, windowMs, handlers, leaseFrom);
   schedule.add(loop);
   return loop;
 }
@@ -54,14 +63,23 @@ class RenewalLoop implements RenewalTimer {
   #stopped = false;
   #inFlight = false;
   #lostReported = false;
-  #lastLanded = performance.now();
+  #lastLanded: number;
   /** When this loop next renews (monotonic ms). */
   due = 0;
 
-  constructor(schedule: RenewalSchedule, windowMs: number, handlers: RenewalHandlers) {
+  constructor(schedule: RenewalSchedule, windowMs: number, handlers: RenewalHandlers, leaseFrom: number) {
     this.#schedule = schedule;
     this.#windowMs = windowMs;
     this.#handlers = handlers;
+    this.#lastLanded = leaseFrom;
+  }
+
+  get lapsed(): boolean {
+    return performance.now() - this.#lastLanded >= this.#windowMs;
+  }
+
+  landed(sentAt: number): void {
+    if (sentAt > this.#lastLanded) this.#lastLanded = sentAt;
   }
 
   stop(): void {
@@ -75,12 +93,13 @@ class RenewalLoop implements RenewalTimer {
     this.#checkWindow();
     if (this.#inFlight) return;
     this.#inFlight = true;
+    const sentAt = performance.now();
     this.#handlers.renew().then(
       (landed) => {
         this.#inFlight = false;
         if (this.#stopped) return;
         if (landed) {
-          this.#lastLanded = performance.now();
+          this.landed(sentAt);
           return;
         }
         this.stop();
@@ -96,7 +115,7 @@ class RenewalLoop implements RenewalTimer {
   }
 
   #checkWindow(): void {
-    if (!this.#lostReported && performance.now() - this.#lastLanded >= this.#windowMs) {
+    if (!this.#lostReported && this.lapsed) {
       this.#lostReported = true;
       this.#handlers.onLost();
     }

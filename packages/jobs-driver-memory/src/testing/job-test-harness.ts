@@ -16,7 +16,7 @@ import {
   type Worker,
 } from '@x/jobs-core';
 import { type EnqueueResult, type EventRecord, prepareEnqueue } from '@x/jobs-core/driver';
-import { memoryJobDriver } from '../memory-driver.js';
+import { memoryJobDriver } from '../memory-job-driver.js';
 import { type VirtualClock, virtualClock } from '../virtual-clock.js';
 import { type StepTrace, stepTraceRecorder } from './step-trace.js';
 

@@ -3,13 +3,11 @@ import type { DriverContext } from '../driver-context.js';
 import { jsonParam } from '../row-values.js';
 import { dbNow } from '../sql-time.js';
 
-const LIVE = ['ready', 'delayed', 'running', 'suspended'];
-
 /**
- * Puts a terminal row back to `ready` now with attempts reset; with `fromStep`, deletes that step
- * and every later one first. False, with nothing changed, when the row is live or absent, when
- * `fromStep` names no step of its run, or when another live row holds its key (the unique index
- * refuses the update and the transaction rolls back).
+ * Puts a finished row (in `job_history`) back in `jobs`, `ready` now with attempts reset; with
+ * `fromStep`, deletes that step and every later one first. False, with nothing changed, when the
+ * row is live or absent, when `fromStep` names no step of its run, or when another live row holds
+ * its key (the unique index refuses the insert and the transaction rolls back).
  */
 export async function retryJob(
   ctx: DriverContext,
@@ -28,12 +26,12 @@ export async function retryJob(
 function retryInTransaction(ctx: DriverContext, id: string, fromStep: string | undefined): Promise<boolean> {
   return ctx.transaction(async (trx, session) => {
     const row = await trx
-      .selectFrom('jobs')
-      .select(['run_id', 'state', 'queue'])
+      .selectFrom('job_history')
+      .select(['run_id'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (row === undefined || LIVE.includes(row.state)) return false;
+    if (row === undefined) return false;
     if (fromStep !== undefined) {
       const step = await trx
         .selectFrom('steps')
@@ -48,63 +46,51 @@ function retryInTransaction(ctx: DriverContext, id: string, fromStep: string | u
         .where('position', '>=', step.position)
         .execute();
     }
-    await trx
-      .updateTable('jobs')
-      .set({
-        state: 'ready',
-        attempts: 0,
-        run_at: dbNow,
-        started_at: null,
-        finished_at: null,
-        lease_expires_at: null,
-        worker_id: null,
-        claim_token: null,
-        stop_reason: null,
-        result: null,
-        progress: null,
-        waiting_for: null,
-        cancel_reason: null,
-      })
-      .where('id', '=', id)
-      .execute();
-    await session.query(ctx.sql.notify, [row.queue]);
+    const [moved] = await session.query<{ queue: string }>(ctx.sql.retryMove, [id]);
+    if (moved === undefined) return false;
+    await session.query(ctx.sql.notify, [moved.queue]);
     return true;
   });
 }
 
-/** Cancels a live row (a `running` one too: its holder's next heartbeat answers false). */
+/**
+ * Cancels a live row (a `running` one too: its holder's next heartbeat answers false), moving it
+ * to `job_history` (SQL_CANCEL).
+ */
 export async function cancelJob(
   ctx: DriverContext,
   id: string,
   reason: string | undefined,
 ): Promise<boolean> {
-  const rows = await ctx.build((db) =>
-    db
-      .updateTable('jobs')
-      .set({ state: 'cancelled', cancel_reason: reason ?? null, finished_at: dbNow, lease_expires_at: null })
-      .where('id', '=', id)
-      .where('state', 'in', LIVE)
-      .returning('id')
-      .execute(),
-  );
+  const rows = await ctx.query(ctx.sql.cancel, [id, reason ?? null]);
   return rows.length > 0;
 }
 
-/** Deletes a row that is not `running`, and the steps of its run when no other row carries it. */
+/**
+ * Deletes a row that is not `running` (from `jobs`, else from `job_history`), and the steps of its
+ * run when no other row in either table carries it.
+ */
 export function removeJob(ctx: DriverContext, id: string): Promise<boolean> {
   return ctx.transaction(async (trx) => {
-    const removed = await trx
-      .deleteFrom('jobs')
-      .where('id', '=', id)
-      .where('state', '!=', 'running')
-      .returning('run_id')
-      .executeTakeFirst();
+    const removed =
+      (await trx
+        .deleteFrom('jobs')
+        .where('id', '=', id)
+        .where('state', '!=', 'running')
+        .returning('run_id')
+        .executeTakeFirst()) ??
+      (await trx.deleteFrom('job_history').where('id', '=', id).returning('run_id').executeTakeFirst());
     if (removed === undefined) return false;
     await trx
       .deleteFrom('steps')
       .where('run_id', '=', removed.run_id)
       .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('jobs').select('id').where('run_id', '=', removed.run_id))),
+        eb.not(
+          eb.or([
+            eb.exists(eb.selectFrom('jobs').select('id').where('run_id', '=', removed.run_id)),
+            eb.exists(eb.selectFrom('job_history').select('id').where('run_id', '=', removed.run_id)),
+          ]),
+        ),
       )
       .execute();
     return true;
@@ -140,8 +126,13 @@ export async function resolveStep(
   step: string,
   resolution: StepResolution,
 ): Promise<boolean> {
+  // The job's run, whether the row is live or finished (one snapshot: it is in one table).
   const runOf = (db: Parameters<Parameters<DriverContext['build']>[0]>[0]) =>
-    db.selectFrom('jobs').select('run_id').where('id', '=', jobId);
+    db
+      .selectFrom('jobs')
+      .select('run_id')
+      .where('id', '=', jobId)
+      .unionAll(db.selectFrom('job_history').select('run_id').where('id', '=', jobId));
   const rows = await ctx.build((db) =>
     resolution.ran
       ? db
@@ -152,14 +143,14 @@ export async function resolveStep(
             error: null,
             completed_at: dbNow,
           })
-          .where('run_id', '=', runOf(db))
+          .where('run_id', 'in', runOf(db))
           .where('name', '=', step)
           .where('status', '=', 'started')
           .returning('name')
           .execute()
       : db
           .deleteFrom('steps')
-          .where('run_id', '=', runOf(db))
+          .where('run_id', 'in', runOf(db))
           .where('name', '=', step)
           .where('status', '=', 'started')
           .returning('name')
@@ -168,7 +159,10 @@ export async function resolveStep(
   return rows.length > 0;
 }
 
-/** Deletes `done` rows finished before `doneBefore` (and their steps) in passes of `batch`. */
+/**
+ * Deletes `done` rows of `job_history` finished before `doneBefore` (and their steps) in passes of
+ * `batch` (SQL_PURGE_DONE).
+ */
 export async function purgeDone(ctx: DriverContext, doneBefore: number, batch = 5000): Promise<number> {
   let total = 0;
   for (;;) {

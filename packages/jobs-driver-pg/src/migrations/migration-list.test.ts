@@ -11,6 +11,7 @@ const RELEASED: Readonly<Record<number, string>> = {
   1: '169b04b1e03a27454367cdbf021de8ddeeb7803899a967bc5905c2cbc3a5d134',
   2: '581e009ced7bfc39cad0bef87c488dcf137159e41949f75ae5809de99afaf161',
   3: '81590a1bb1fa5d66db83018250afbdba134867f056d4bbfb1534f60405f7cbd1',
+  4: '31e47f540d3860bf99dc5c77a0f42d311895be90ec02a8d778512e5db0c26b91',
 };
 
 describe('released migrations', () => {

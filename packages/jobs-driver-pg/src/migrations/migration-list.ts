@@ -1,6 +1,7 @@
 import { MIGRATION_0001_INITIAL } from './0001-initial.js';
 import { MIGRATION_0002_HOT_CLAIM } from './0002-hot-claim.js';
 import { MIGRATION_0003_CLAIM_ROOM } from './0003-claim-room.js';
+import { MIGRATION_0004_JOB_HISTORY } from './0004-job-history.js';
 import type { Migration } from './migration.js';
 
 /** Every released migration, in version order. Append a new file; never edit a listed one. */
@@ -8,6 +9,7 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_0001_INITIAL,
   MIGRATION_0002_HOT_CLAIM,
   MIGRATION_0003_CLAIM_ROOM,
+  MIGRATION_0004_JOB_HISTORY,
 ];
 
 /** The schema version this release expects. */

@@ -1,13 +1,24 @@
+import { movedRow, ROW_COLUMNS } from './job-columns.js';
+
+/** What a `done` row looks like in `job_history`: its result, its finish time, no lease. */
+const doneRow = (alias: string, result: string): string =>
+  movedRow(alias, { state: `'done'`, result, finished_at: 'now()', lease_expires_at: 'null' });
+
 /**
- * SQL_ACK — marks one claimed row `done` with its result. Fenced: lands only while the row is
- * `running` under the caller's claim token.
+ * SQL_ACK — settles one claimed row `done` with its result: deletes it from `jobs` and writes it
+ * to `job_history` in the same statement, so the hot table never holds it. Fenced: lands only
+ * while the row is `running` under the caller's claim token.
  *
  * Params: `$1` job id, `$2` claim token, `$3` result (JSON text, null for none).
  * Returns: `(id)` when it landed, no row when the claim no longer holds the row.
  */
-export const SQL_ACK = `update :"SCHEMA".jobs
-set state = 'done', result = $3::text::jsonb, finished_at = now(), lease_expires_at = null
-where id = $1::text and claim_token = $2::text and state = 'running'
+export const SQL_ACK = `with gone as (
+  delete from :"SCHEMA".jobs
+  where id = $1::text and claim_token = $2::text and state = 'running'
+  returning *
+)
+insert into :"SCHEMA".job_history (${ROW_COLUMNS})
+select ${doneRow('gone', '$3::text::jsonb')} from gone
 returning id`;
 
 /**
@@ -18,8 +29,57 @@ returning id`;
  * Params: arrays of equal length — `$1` job ids, `$2` claim tokens, `$3` results (JSON text).
  * Returns: `(acked)` for every ack that landed: its 1-based position in the arrays.
  */
-export const SQL_ACK_MANY = `update :"SCHEMA".jobs j
-set state = 'done', result = a.result::jsonb, finished_at = now(), lease_expires_at = null
-from unnest($1::text[], $2::text[], $3::text[]) with ordinality as a(id, token, result, ord)
-where j.id = a.id and j.claim_token = a.token and j.state = 'running'
-returning a.ord::int as acked`;
+export const SQL_ACK_MANY = `with gone as (
+  delete from :"SCHEMA".jobs j
+  using unnest($1::text[], $2::text[], $3::text[]) with ordinality as a(id, token, result, ord)
+  where j.id = a.id and j.claim_token = a.token and j.state = 'running'
+  returning j.*, a.result as acked_result, a.ord
+), kept as (
+  insert into :"SCHEMA".job_history (${ROW_COLUMNS})
+  select ${doneRow('gone', 'gone.acked_result::jsonb')} from gone
+)
+select ord::int as acked from gone`;
+
+/**
+ * The steps of the runs in `gone` (a CTE of `(id, run_id)` rows leaving both tables) that no row
+ * left in either table carries. The statement's snapshot still shows the `gone` rows, hence the
+ * `not in`.
+ */
+const STEPS_OF_GONE_RUNS = `delete from :"SCHEMA".steps s
+  where s.run_id in (select run_id from gone)
+    and not exists (
+      select 1 from :"SCHEMA".jobs o where o.run_id = s.run_id and o.id not in (select id from gone)
+    )
+    and not exists (select 1 from :"SCHEMA".job_history o where o.run_id = s.run_id)`;
+
+/**
+ * SQL_ACK_DROP — SQL_ACK under `retention: { done: 0 }`: the row and its run's steps are deleted,
+ * nothing is kept (graphile-worker's model). A job with no steps pays one probe of `steps`.
+ *
+ * Params: `$1` job id, `$2` claim token (no result: nothing keeps it).
+ * Returns: as SQL_ACK.
+ */
+export const SQL_ACK_DROP = `with gone as (
+  delete from :"SCHEMA".jobs
+  where id = $1::text and claim_token = $2::text and state = 'running'
+  returning id, run_id
+), steps_gone as (
+  ${STEPS_OF_GONE_RUNS}
+)
+select id from gone`;
+
+/**
+ * SQL_ACK_MANY_DROP — SQL_ACK_MANY under `retention: { done: 0 }`: rows and their runs' steps
+ * deleted, nothing kept.
+ *
+ * Params and returns: as SQL_ACK_MANY (`$3` is ignored).
+ */
+export const SQL_ACK_MANY_DROP = `with gone as (
+  delete from :"SCHEMA".jobs j
+  using unnest($1::text[], $2::text[], $3::text[]) with ordinality as a(id, token, result, ord)
+  where j.id = a.id and j.claim_token = a.token and j.state = 'running'
+  returning j.id, j.run_id, a.ord
+), steps_gone as (
+  ${STEPS_OF_GONE_RUNS}
+)
+select ord::int as acked from gone`;

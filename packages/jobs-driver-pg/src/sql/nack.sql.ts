@@ -1,3 +1,5 @@
+import { movedRow, ROW_COLUMNS } from './job-columns.js';
+
 /**
  * SQL_NACK_RETRY — hands a failed attempt back for another try at `$3`: `ready` when that is
  * already due, else `delayed`; records the error. An attempt this claim started stays counted.
@@ -55,15 +57,25 @@ where j.id = $1::text and j.claim_token = $2::text and j.state = 'running'
 returning j.id, case when j.run_at <= now() then pg_notify(:'SCHEMA', left(j.queue, 1000)) end as woke`;
 
 /**
- * SQL_NACK_DEAD — dead-letters a claimed row with its last error and why it stopped. An
- * attempt this claim started stays counted. Fenced on the claim.
+ * SQL_NACK_DEAD — dead-letters a claimed row with its last error and why it stopped: deletes it
+ * from `jobs` and writes it to `job_history` as `dead` in one statement. An attempt this claim
+ * started stays counted. Fenced on the claim.
  *
  * Params: `$1` job id, `$2` claim token, `$3` error (JSON text), `$4` stop reason
  * (`terminal` | `attempts-exhausted`).
  * Returns: `(id)` when it landed, no row when fenced out.
  */
-export const SQL_NACK_DEAD = `update :"SCHEMA".jobs
-set state = 'dead', last_error = $3::text::jsonb, stop_reason = $4::text, finished_at = now(),
-  lease_expires_at = null
-where id = $1::text and claim_token = $2::text and state = 'running'
+export const SQL_NACK_DEAD = `with gone as (
+  delete from :"SCHEMA".jobs
+  where id = $1::text and claim_token = $2::text and state = 'running'
+  returning *
+)
+insert into :"SCHEMA".job_history (${ROW_COLUMNS})
+select ${movedRow('gone', {
+  state: `'dead'`,
+  last_error: '$3::text::jsonb',
+  stop_reason: '$4::text',
+  finished_at: 'now()',
+  lease_expires_at: 'null',
+})} from gone
 returning id`;

@@ -1,0 +1,46 @@
+import { UNWIND_MARGIN } from './unwind-margin.js';
+
+/** What the budget rules read off a definition. */
+export interface BudgetedDefinition {
+  readonly retry: { readonly attempts: number };
+  readonly compensates: boolean;
+}
+
+/** What the budget rules read off a claimed row. */
+export interface BudgetedClaim {
+  /** The number this attempt has once started: attempts started so far, plus one. */
+  readonly attempt: number;
+  /** The row's hard cap on started attempts. */
+  readonly maxAttempts: number;
+}
+
+/**
+ * The one home of the attempt budget. A row carries `maxAttempts = retry.attempts`, plus
+ * {@link UNWIND_MARGIN} when the job `compensates` (so a worker that dies while unwinding the final
+ * attempt leaves a row that can still finish the unwind). Every reader goes through these:
+ *
+ * | rule | formula |
+ * |---|---|
+ * | the row's cap ({@link maxAttemptsOf}, written at enqueue) | `retry.attempts + (compensates ? UNWIND_MARGIN : 0)` |
+ * | a body may start ({@link mayStart}) | `attempt ≤ maxAttempts` (else dead, `X_JOB_MAX_ATTEMPTS`, body not started) |
+ * | the run only unwinds ({@link pastRetries}) | `attempt > retry.attempts` (a compensating row in its margin) |
+ * | `finalAttempt` ({@link isFinalAttempt}) | `attempt ≥ retry.attempts` (the comparison `decideRetry` dead-letters on) |
+ */
+export function maxAttemptsOf(definition: BudgetedDefinition): number {
+  return definition.retry.attempts + (definition.compensates ? UNWIND_MARGIN : 0);
+}
+
+/** True while the row's cap allows one more body to start. */
+export function mayStart(claim: BudgetedClaim): boolean {
+  return claim.attempt <= claim.maxAttempts;
+}
+
+/** True when every retry was spent and only the unwind (a compensating row's margin) remains. */
+export function pastRetries(claim: BudgetedClaim, definition: BudgetedDefinition): boolean {
+  return claim.attempt > definition.retry.attempts;
+}
+
+/** True when a failure of this attempt will not be retried for want of attempts. */
+export function isFinalAttempt(claim: BudgetedClaim, definition: BudgetedDefinition): boolean {
+  return claim.attempt >= definition.retry.attempts;
+}

@@ -1,0 +1,84 @@
+import type { JobDriver } from '../driver/job-driver.js';
+import { coreError } from '../errors/core-error.js';
+import { definitionOf } from '../job/definition-of.js';
+import type { AnyJobHandle } from '../job/job-handle.js';
+import { QueuePool } from './queue-pool.js';
+import type { WorkerOptions } from './worker-options.js';
+
+/** A positive option, or `fallback` when absent; anything else is `X_WORKER_OPTIONS_INVALID`. */
+export function positive(value: number | undefined, fallback: number, field: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw coreError(
+      'X_WORKER_OPTIONS_INVALID',
+      `createWorker: ${field} must be a positive number (got ${String(value)}).`,
+      {
+        field,
+      },
+    );
+  }
+  return value;
+}
+
+/** The jobs a registry lists (a `JobRegistry`; a bare `{ get }` lists none). */
+export function registeredJobs(registry: unknown): readonly AnyJobHandle[] {
+  const listing = registry as Partial<{ jobs(): readonly AnyJobHandle[] }>;
+  return typeof listing.jobs === 'function' ? listing.jobs() : [];
+}
+
+/**
+ * The buffer a pool of `capacity` keeps: the `prefetch` option, else twice the pool size, at most
+ * 100. A negative or fractional option is `X_WORKER_OPTIONS_INVALID`.
+ */
+export function prefetchOf(options: WorkerOptions, capacity: number): number {
+  const prefetch = options.prefetch;
+  if (prefetch === undefined) return Math.min(2 * capacity, 100);
+  if (!Number.isInteger(prefetch) || prefetch < 0) {
+    throw coreError(
+      'X_WORKER_OPTIONS_INVALID',
+      `createWorker: prefetch must be a whole number ≥ 0 (got ${String(prefetch)}).`,
+      {
+        field: 'prefetch',
+      },
+    );
+  }
+  return prefetch;
+}
+
+/** One pool per queue: sized per queue (`queues` as a record), else `concurrency` each. */
+export function buildPools(options: WorkerOptions, registry: unknown): QueuePool[] {
+  const queues = options.queues;
+  const concurrency = positive(options.concurrency, 10, 'concurrency');
+  if (queues !== undefined && !Array.isArray(queues)) {
+    return Object.entries(queues as Readonly<Record<string, number>>).map(([queue, size]) => {
+      const capacity = positive(size, 1, `queues.${queue}`);
+      return new QueuePool(queue, capacity, prefetchOf(options, capacity));
+    });
+  }
+  const names = (queues as readonly string[] | undefined) ?? [
+    ...new Set(registeredJobs(registry).map((handle) => handle.queue)),
+  ];
+  if (names.length === 0) {
+    throw coreError(
+      'X_WORKER_OPTIONS_INVALID',
+      'createWorker: no queues to claim from; register jobs with defineJobs or pass queues.',
+      { field: 'queues' },
+    );
+  }
+  return names.map((queue) => new QueuePool(queue, concurrency, prefetchOf(options, concurrency)));
+}
+
+/** Refuses (`X_JOB_CONCURRENCY_UNENFORCEABLE`) registered jobs with `concurrency` on a driver without leases. */
+export function assertEnforceable(driver: JobDriver, registry: unknown): void {
+  if (driver.leases !== undefined) return;
+  const jobs = registeredJobs(registry)
+    .filter((handle) => definitionOf(handle).concurrency !== undefined)
+    .map((handle) => handle.name);
+  if (jobs.length > 0) {
+    throw coreError(
+      'X_JOB_CONCURRENCY_UNENFORCEABLE',
+      `Jobs ${jobs.join(', ')} declare concurrency, but driver '${driver.name}' has no lease store to hold the cap across workers.`,
+      { jobs },
+    );
+  }
+}

@@ -1,0 +1,68 @@
+import type { Clock, CompleteJobDriver } from '@x/jobs-core';
+import { systemClock } from '@x/jobs-core';
+import type { WakeSource } from '@x/jobs-core/driver';
+import { memoryIntrospection } from './introspection/create-introspection.js';
+import { assertOpen, createMemoryStore, type MemoryStore } from './memory-store.js';
+import { claimRows } from './queue/claim.js';
+import { enqueueRow } from './queue/enqueue.js';
+import { ackRow, heartbeatRow, nackRow, progressRow } from './queue/settle.js';
+import { startRow } from './queue/start.js';
+import { queueStats } from './queue/stats.js';
+import { memoryBackfills } from './stores/backfill-ledger.js';
+import { memoryEvents } from './stores/event-store.js';
+import { memoryLeases } from './stores/lease-store.js';
+import { memorySchedules } from './stores/schedule-store.js';
+import { memorySteps } from './stores/step-store.js';
+import { memoryWake } from './wake/wake-source.js';
+
+/** Options for {@link memoryJobDriver}. */
+export interface MemoryJobDriverOptions {
+  /** Where the driver reads the time; pass a `virtualClock()` to move time by hand in tests. (Default: the wall clock) */
+  readonly clock?: Clock;
+}
+
+/** What {@link memoryJobDriver} answers: every store required, and its push wake. */
+export interface MemoryJobDriver extends CompleteJobDriver {
+  readonly name: 'memory';
+  readonly wake: WakeSource;
+}
+
+/**
+ * A complete `JobDriver` over in-process maps: every member, deterministic under an injected clock,
+ * nothing survives the process. For tests and `x-jobs dev`; the reference a driver author copies.
+ */
+export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJobDriver {
+  const store = createMemoryStore(options.clock ?? systemClock);
+  /** Lifts a synchronous operation on the store into an async driver method refused after close. */
+  const open =
+    <Args extends unknown[], Result>(operation: (store: MemoryStore, ...args: Args) => Result) =>
+    async (...args: Args): Promise<Result> => {
+      assertOpen(store);
+      return operation(store, ...args);
+    };
+  return {
+    name: 'memory',
+    steps: memorySteps(store),
+    events: memoryEvents(store),
+    introspect: memoryIntrospection(store),
+    leases: memoryLeases(store),
+    schedules: memorySchedules(store),
+    backfills: memoryBackfills(store),
+    wake: memoryWake(store),
+    now: () => store.clock.now(),
+
+    enqueue: open((held, request) => enqueueRow(held, request)),
+    enqueueMany: open((held, requests) => requests.map((request) => enqueueRow(held, request, 'dedupe'))),
+    claim: open(claimRows),
+    start: open(startRow),
+    ack: open(ackRow),
+    nack: open(nackRow),
+    heartbeat: open(heartbeatRow),
+    progress: open(progressRow),
+    stats: open(queueStats),
+    async close() {
+      store.closed = true;
+      store.wakeListeners.clear();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { ClaimRef } from '@x/jobs-core/driver';
+import { heldRow, type MemoryStore, refile } from '../memory-store.js';
+
+/**
+ * Counts one attempt on the held row and extends its lease, once per claim: the claim set
+ * `startedAt` to null and this sets it, so a second start (or one after the claim lost the row)
+ * answers false.
+ */
+export function startRow(
+  store: MemoryStore,
+  jobId: string,
+  claim: ClaimRef,
+  visibilityTimeoutMs: number,
+): boolean {
+  const row = heldRow(store, jobId, claim.token);
+  if (row === undefined || row.startedAt !== null) return false;
+  const now = store.clock.now();
+  row.attempts += 1;
+  row.startedAt = now;
+  row.leaseExpiresAt = now + visibilityTimeoutMs;
+  refile(store, row);
+  return true;
+}

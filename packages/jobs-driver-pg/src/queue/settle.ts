@@ -1,0 +1,113 @@
+import type { JsonValue } from '@x/jobs-core';
+import type { ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
+import { CallBatcher } from '@x/jobs-core/driver';
+import type { DriverContext } from '../driver-context.js';
+import { jsonParam } from '../row-values.js';
+import { landedCalls } from './landed-calls.js';
+
+interface AckItem {
+  readonly id: string;
+  readonly token: string;
+  readonly result: string | null;
+}
+
+/** Acks that may be in flight at once: measured best at 4 (W1 drain 11.0k → 12.1k jobs/s vs 2). */
+const ACK_BATCH_IN_FLIGHT = 4;
+
+/**
+ * Acks through a {@link CallBatcher}: the acks gathered while earlier batches commit go out as one
+ * SQL_ACK_MANY (a lone ack as SQL_ACK), at most 1,000 per statement. Each is fenced on its own
+ * token. They never ride on a claim: a claim is what a draining worker waits for, and an ack in
+ * its statement made it wait longer (W1 drain, 5 runs each: 2.8k jobs/s with acks carried by the
+ * next claim vs 3.8k with acks in their own statements, on a loaded 2-core machine).
+ */
+export function createAckBatch(ctx: DriverContext): CallBatcher<AckItem, boolean> {
+  return new CallBatcher<AckItem, boolean>(
+    async (items) => {
+      if (items.length === 1) {
+        const item = items[0] as AckItem;
+        const params = ctx.sql.ackTakesResult ? [item.id, item.token, item.result] : [item.id, item.token];
+        const rows = await ctx.query(ctx.sql.ack, params);
+        return [rows.length > 0];
+      }
+      const ids = new Array<string>(items.length);
+      const tokens = new Array<string>(items.length);
+      const results = new Array<string | null>(items.length);
+      for (const [i, item] of items.entries()) {
+        ids[i] = item.id;
+        tokens[i] = item.token;
+        results[i] = item.result;
+      }
+      const rows = await ctx.query<{ acked: number }>(ctx.sql.ackMany, [ids, tokens, results]);
+      return landedCalls(
+        items,
+        rows.map((row) => row.acked),
+      );
+    },
+    1000,
+    ACK_BATCH_IN_FLIGHT,
+  );
+}
+
+/** Queues one fenced ack on the batch. */
+export function ackJob(
+  batch: CallBatcher<AckItem, boolean>,
+  jobId: string,
+  claim: ClaimRef,
+  result: JsonValue | undefined,
+): Promise<boolean> {
+  return batch.call({ id: jobId, token: claim.token, result: jsonParam(result ?? null) });
+}
+
+/** Hands a claimed row back (SQL_NACK_RETRY / _RELEASE / _SUSPEND / _DEAD). Fenced on the claim. */
+export async function nackJob(
+  ctx: DriverContext,
+  jobId: string,
+  claim: ClaimRef,
+  options: NackOptions,
+): Promise<boolean> {
+  const rows = await (() => {
+    switch (options.kind) {
+      case 'retry':
+        return ctx.query(ctx.sql.nackRetry, [jobId, claim.token, options.runAt, jsonParam(options.error)]);
+      case 'release':
+        return ctx.query(ctx.sql.nackRelease, [jobId, claim.token, options.runAt ?? null]);
+      case 'suspend':
+        return ctx.query(ctx.sql.nackSuspend, [jobId, claim.token, options.runAt, options.waitFor ?? null]);
+      case 'dead':
+        return ctx.query(ctx.sql.nackDead, [
+          jobId,
+          claim.token,
+          jsonParam(options.error),
+          options.stopReason,
+        ]);
+    }
+  })();
+  return rows.length > 0;
+}
+
+/** Extends the lease (SQL_HEARTBEAT); false when the claim lost the row. */
+export async function heartbeatJob(
+  ctx: DriverContext,
+  jobId: string,
+  claim: ClaimRef,
+  visibilityTimeoutMs: number,
+): Promise<boolean> {
+  const rows = await ctx.query(ctx.sql.heartbeat, [jobId, claim.token, visibilityTimeoutMs]);
+  return rows.length > 0;
+}
+
+/** Stores progress on the row (SQL_PROGRESS). Fenced on the claim. */
+export async function recordProgress(
+  ctx: DriverContext,
+  jobId: string,
+  claim: ClaimRef,
+  progress: JobProgress,
+): Promise<boolean> {
+  const rows = await ctx.query(ctx.sql.progress, [
+    jobId,
+    claim.token,
+    jsonParam({ current: progress.current, total: progress.total }),
+  ]);
+  return rows.length > 0;
+}
