@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from '@x/jobs-driver-pg/pglite';
 import { type Generated, Kysely, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 
 /** The demo app's own tables: what a real app would already have. */
 export interface AppDatabase {

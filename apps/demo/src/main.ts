@@ -7,7 +7,7 @@ const controller = new AbortController();
 let signals = 0;
 const onSignal = (): void => {
   signals += 1;
-  if (signals > 1) process.exit(130);
+  if (signals > 1) process.exit(130); // a second Ctrl-C: out at once, not clean
   controller.abort();
 };
 process.on('SIGINT', onSignal);

@@ -9,6 +9,8 @@ export const CLI_ERROR_CODES = {
     'The command line is wrong: an unknown command or option, a missing or malformed argument, a driver without its URL.',
   X_CLI_DRIVER_MISSING: 'The backend chosen needs a package that is not installed; the message names it.',
   X_CLI_PACKAGE_MISSING: 'The command needs an optional package that is not installed; the message names it.',
+  X_CLI_DATA_DIR_MISSING:
+    'A command that reads or operates on the embedded database met no PGlite data directory there; --data-dir names where it is.',
   X_CLI_INTROSPECTION_UNSUPPORTED:
     'The driver has no introspection, so it cannot list, show or operate on rows.',
   X_CLI_MODULE_LOAD_FAILED:

@@ -1,7 +1,14 @@
 export type { BootHook, BootInput, BootResult } from './app-module/boot-hook.js';
 export type { DriverKind } from './backend/backend-choice.js';
-export type { BackfillListJson, BackfillPendingJson, BackfillSweepJson } from './commands/backfill.js';
-export type { BackfillRunView, FailureView } from './commands/backfill-sweep.js';
+export type {
+  BackfillListJson,
+  BackfillPendingJson,
+  BackfillRunView,
+  BackfillStateName,
+  BackfillStateView,
+  BackfillSweepJson,
+  FailureView,
+} from './commands/backfill-views.js';
 export type { CancelJson } from './commands/cancel.js';
 export type { DashboardJson } from './commands/dashboard.js';
 export type { EnqueueJson } from './commands/enqueue.js';

@@ -51,6 +51,7 @@ describe('the case catalogue', () => {
         'nack',
         'order',
         'preservation',
+        'promote-due',
         'schedules',
         'stats',
         'steps',

@@ -7,6 +7,8 @@
  */
 export * from './driver/index.js';
 export { CallBatcher } from './driver-kit/call-batcher.js';
+export { jsonContains } from './driver-kit/json-contains.js';
+export { isNetworkErrorCode, NETWORK_ERROR_CODES } from './driver-kit/network-errors.js';
 export type { PrepareEnqueueOptions } from './enqueue/enqueue-options.js';
 export { prepareEnqueue } from './enqueue/prepare-enqueue.js';
 export { activeTraceparent } from './enqueue/traceparent.js';

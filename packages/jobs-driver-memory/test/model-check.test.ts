@@ -4,7 +4,7 @@ import type { ClaimRef } from '@x/jobs-core/driver';
 import { describe, expect, it } from 'vitest';
 import { memoryJobDriver, type VirtualClock, virtualClock } from '../src/index.js';
 
-const memorySubject = () => {
+const memorySubject = (): { driver: JobDriver; clock: VirtualClock } => {
   const clock = virtualClock();
   return { driver: memoryJobDriver({ clock }), clock };
 };

@@ -1,18 +1,6 @@
 import { JobsError } from '@x/jobs-core';
+import { isNetworkErrorCode } from '@x/jobs-core/driver';
 import { pgError } from './errors.js';
-
-/** Socket-level error codes Node raises when the server cannot be reached or drops the connection. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
 
 /** SQLSTATEs (beyond class 08) that mean "the server is going away or cannot take you now". */
 const UNAVAILABLE_SQLSTATES = new Set([
@@ -123,6 +111,6 @@ function isUnavailable(native: NativeFacts): boolean {
   if (native.sqlstate !== undefined) {
     return native.sqlstate.startsWith('08') || UNAVAILABLE_SQLSTATES.has(native.sqlstate);
   }
-  if (native.errno !== undefined && NETWORK_CODES.has(native.errno)) return true;
+  if (native.errno !== undefined && isNetworkErrorCode(native.errno)) return true;
   return DROPPED_CONNECTION_MESSAGES.some((fragment) => native.message.includes(fragment));
 }

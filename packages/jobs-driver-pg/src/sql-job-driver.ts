@@ -1,6 +1,5 @@
 import type { CompleteJobDriver, JsonValue, QueueStats } from '@x/jobs-core';
 import type {
-  BackfillLedger,
   ClaimedJob,
   ClaimOptions,
   ClaimRef,
@@ -8,9 +7,7 @@ import type {
   EnqueueResult,
   EventStore,
   JobProgress,
-  LeaseStore,
   NackOptions,
-  ScheduleStore,
   StepStore,
   WakeSource,
 } from '@x/jobs-core/driver';

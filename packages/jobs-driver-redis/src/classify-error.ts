@@ -1,22 +1,8 @@
 import { isJobsError, JobsError } from '@x/jobs-core';
+import { isNetworkErrorCode } from '@x/jobs-core/driver';
 import { SCRIPT_STATUS_CODES, type ScriptStatus } from './script-status.js';
 import { mayHaveBeenApplied } from './server-checks/command-outcome.js';
 import { outOfMemoryError } from './server-checks/out-of-memory.js';
-
-/** Socket error codes that mean Redis cannot be reached right now. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'EAI_AGAIN',
-  'ERR_SOCKET_CLOSED',
-]);
 
 /** ioredis messages (they carry no code) for a command refused or lost for want of a connection. */
 const CONNECTION_MESSAGES = [
@@ -75,7 +61,7 @@ export function classifyRedisError(error: unknown, operation: string): unknown {
 
 function isConnectionFailure(error: Error): boolean {
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  if (isNetworkErrorCode(code)) return true;
   if (CONNECTION_NAMES.has(error.name)) return true;
   const message = error.message ?? '';
   if (CONNECTION_MESSAGES.some((text) => message.includes(text))) return true;

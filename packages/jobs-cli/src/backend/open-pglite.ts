@@ -3,6 +3,12 @@ import type { BackendChoice } from './backend-choice.js';
 import { importOptional } from './import-optional.js';
 
 /**
+ * What `--driver pglite` needs, in the order of `@x/jobs-driver-pg`'s README install line for the
+ * embedded entry (`npm install …` with these words; a test holds the two equal).
+ */
+export const PGLITE_PACKAGES = ['@x/jobs-driver-pg', '@x/jobs-core', 'zod', '@electric-sql/pglite'] as const;
+
+/**
  * Opens `@x/jobs-driver-pg/pglite` on a data directory. The driver holds the directory's lock
  * file for as long as it is open (a second process is refused with `X_PGLITE_LOCKED`) and,
  * being embedded, applies pending migrations itself when it opens.
@@ -12,7 +18,7 @@ export async function openPgliteBackend(
 ): Promise<Backend> {
   const pglite = await importOptional(() => import('@x/jobs-driver-pg/pglite'), {
     code: 'X_CLI_DRIVER_MISSING',
-    packages: ['@x/jobs-driver-pg', '@electric-sql/pglite', 'kysely-pglite-dialect'],
+    packages: PGLITE_PACKAGES,
     purpose: '--driver pglite',
   });
   const driver = await pglite.pgliteJobDriver({

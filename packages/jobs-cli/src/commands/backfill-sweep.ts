@@ -1,31 +1,9 @@
-import type { BackfillState } from '@x/jobs-backfill';
 import { errorCode } from '@x/jobs-core';
-import type { BackfillLedger, EnqueueResult } from '@x/jobs-core/driver';
+import type { BackfillLedger } from '@x/jobs-core/driver';
 import type { BackfillApp } from './backfill-session.js';
+import type { BackfillRunView, FailureView } from './backfill-views.js';
 
-/** A code and message, as `--json` prints a failure. */
-export interface FailureView {
-  readonly code: string;
-  readonly message: string;
-}
-
-/** One name of `x-jobs backfill <name>` / `--all`, dry run or written. */
-export interface BackfillRunView {
-  readonly name: string;
-  /** The ledger name the pass writes (`<name>` or `<name>:<scope>`); null when it could not be derived. */
-  readonly ledgerName: string | null;
-  readonly state: BackfillState | null;
-  /** What the declared `count()` matches now, or null when it declares none. */
-  readonly count: number | null;
-  /** `requires` ids not checked (the module exports no `appliedMigrations`). */
-  readonly unchecked: readonly string[];
-  /** Why the gate would refuse (dry run) or refused (`--write`): the environment, a migration, a completed row. */
-  readonly refusal: FailureView | null;
-  /** The enqueue under `--write`, else null. */
-  readonly enqueued: EnqueueResult | null;
-  /** Anything else that failed for this name (a count that threw, an input the schema refused). */
-  readonly error: FailureView | null;
-}
+export type { BackfillRunView, FailureView } from './backfill-views.js';
 
 /** What one name is swept with. */
 export interface SweepRequest {

@@ -1,5 +1,4 @@
-import type { PendingBackfills } from '@x/jobs-backfill';
-import type { BackfillRecord, BackfillStatus } from '@x/jobs-core/driver';
+import type { BackfillStatus } from '@x/jobs-core/driver';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { Backend } from '../backend/backend.js';
 import type { BackendFlags } from '../backend/backend-choice.js';
@@ -16,24 +15,11 @@ import type { Printer } from '../output/printer.js';
 import { parseLimit } from '../parse-limit.js';
 import { renderLedger, renderPending, renderSweeps } from './backfill-render.js';
 import { openBackfillApp } from './backfill-session.js';
-import { type BackfillRunView, sweepBackfill, sweepFailed } from './backfill-sweep.js';
+import { sweepBackfill, sweepFailed } from './backfill-sweep.js';
+import type { BackfillListJson, BackfillRunView, BackfillSweepJson } from './backfill-views.js';
 import { examples, operate } from './operate.js';
 
-/** The `--json` shape of `x-jobs backfill --list`: the ledger, newest first. */
-export interface BackfillListJson {
-  readonly runs: readonly BackfillRecord[];
-}
-
-/** The `--json` shape of `x-jobs backfill --pending`: `pendingBackfills()` as is. */
-export type BackfillPendingJson = PendingBackfills;
-
-/** The `--json` shape of `x-jobs backfill <name>` and `--all`. */
-export interface BackfillSweepJson {
-  readonly environment: string;
-  /** False for a dry run: nothing was enqueued. */
-  readonly write: boolean;
-  readonly results: readonly BackfillRunView[];
-}
+export type { BackfillListJson, BackfillPendingJson, BackfillSweepJson } from './backfill-views.js';
 
 interface BackfillFlags extends BackendFlags, JsonFlag, ModuleFlag {
   readonly list?: boolean;

@@ -34,33 +34,38 @@ export function registerMigrate(program: Command, context: CommandContext): void
       ),
     );
   addJsonOption(addBackendOptions(command)).action(async (flags: BackendFlags & JsonFlag) => {
-    await operate(context, flags, async (backend, printer) => {
-      // The schema is named once, from the report, not twice.
-      const { choice } = backend;
-      const where = describeBackend(
-        choice.kind === 'pg' ? { kind: 'pg', url: choice.url } : choice,
-        context.io.cwd,
-      );
-      if (backend.migrate === undefined) {
-        const data: MigrateJson = { backend: backend.choice.kind, schema: null, applied: [], version: 0 };
-        printer.result(data, (_, p) => `${p.dim('Nothing to migrate:')} ${where} keeps no schema.`);
-        return;
-      }
-      const progress = startProgress(printer, `Migrating ${where}`);
-      let report: MigrationReport;
-      try {
-        report = await backend.migrate();
-      } finally {
-        progress.done();
-      }
-      const data: MigrateJson = { backend: backend.choice.kind, ...report };
-      printer.result(data, (result, p) =>
-        result.applied === null || result.applied.length === 0
-          ? `${p.green('Up to date:')} schema ${result.schema} on ${where} is at version ${result.version}.`
-          : `${p.green('Migrated')} schema ${result.schema} on ${where}: applied ${result.applied
-              .map((version) => `#${version}`)
-              .join(', ')}; now at version ${result.version}.`,
-      );
-    });
+    await operate(
+      context,
+      flags,
+      async (backend, printer) => {
+        // The schema is named once, from the report, not twice.
+        const { choice } = backend;
+        const where = describeBackend(
+          choice.kind === 'pg' ? { kind: 'pg', url: choice.url } : choice,
+          context.io.cwd,
+        );
+        if (backend.migrate === undefined) {
+          const data: MigrateJson = { backend: backend.choice.kind, schema: null, applied: [], version: 0 };
+          printer.result(data, (_, p) => `${p.dim('Nothing to migrate:')} ${where} keeps no schema.`);
+          return;
+        }
+        const progress = startProgress(printer, `Migrating ${where}`);
+        let report: MigrationReport;
+        try {
+          report = await backend.migrate();
+        } finally {
+          progress.done();
+        }
+        const data: MigrateJson = { backend: backend.choice.kind, ...report };
+        printer.result(data, (result, p) =>
+          result.applied === null || result.applied.length === 0
+            ? `${p.green('Up to date:')} schema ${result.schema} on ${where} is at version ${result.version}.`
+            : `${p.green('Migrated')} schema ${result.schema} on ${where}: applied ${result.applied
+                .map((version) => `#${version}`)
+                .join(', ')}; now at version ${result.version}.`,
+        );
+      },
+      { createsDatabase: true },
+    );
   });
 }

@@ -1,10 +1,11 @@
-import type { TaskDescriptor, TaskHandle } from '@x/jobs-scheduler';
+import type { TaskHandle } from '@x/jobs-scheduler';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { loadAppModule } from '../app-module/load-app-module.js';
 import { type BackendFlags, chooseBackend } from '../backend/backend-choice.js';
 import { importOptional } from '../backend/import-optional.js';
 import { withBackend } from '../backend/open-backend.js';
+import { requireExistingDataDir } from '../backend/require-data-dir.js';
 import type { CommandContext } from '../command-context.js';
 import {
   addBackendOptions,
@@ -25,8 +26,20 @@ export interface OccurrenceView {
   readonly local: string;
 }
 
-/** A task in `x-jobs tasks --json`. */
-export interface TaskView extends TaskDescriptor {
+/**
+ * A task in `x-jobs tasks --json`: its manifest row (the scheduler's `TaskDescriptor`, spelled out
+ * here so the CLI's types compile without the optional `@x/jobs-scheduler`), plus what follows.
+ */
+export interface TaskView {
+  readonly kind: 'task';
+  readonly name: string;
+  readonly cron: string;
+  /** The canonical IANA zone. */
+  readonly tz: string;
+  readonly catchUp: 'skip' | 'run-once' | 'run-all';
+  readonly maxCatchUp: number;
+  /** The names of the jobs it enqueues, in declaration order. */
+  readonly jobs: readonly string[];
   readonly next: readonly OccurrenceView[];
   /**
    * What the backend's schedule store holds, or null when no backend was given or no scheduler has
@@ -89,12 +102,15 @@ export function registerTasks(program: Command, context: CommandContext): void {
       flags.databaseUrl !== undefined ||
       flags.redisUrl !== undefined ||
       flags.dataDir !== undefined;
-    const states = explicitBackend
-      ? await withBackend(chooseBackend(flags, context.io.cwd), async (backend) => {
-          const store = backend.driver.schedules;
-          return store === undefined ? [] : store.list();
-        })
-      : [];
+    const choice = explicitBackend ? chooseBackend(flags, context.io.cwd) : undefined;
+    if (choice !== undefined) await requireExistingDataDir(choice, context.io.cwd);
+    const states =
+      choice === undefined
+        ? []
+        : await withBackend(choice, async (backend) => {
+            const store = backend.driver.schedules;
+            return store === undefined ? [] : store.list();
+          });
     const data: TasksJson = {
       tasks: handles.map((handle) => {
         const descriptor = handle.describe();

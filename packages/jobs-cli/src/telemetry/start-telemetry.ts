@@ -1,4 +1,5 @@
 import type { NodeSDKConfiguration } from '@opentelemetry/sdk-node';
+import { importOptional } from '../backend/import-optional.js';
 
 /** Where telemetry goes: nowhere (the API stays a no-op), the console, or OTLP as `OTEL_*` env configures. */
 export const TELEMETRY_EXPORTERS = ['none', 'console', 'otlp'] as const;
@@ -28,8 +29,9 @@ export interface Telemetry {
 
 /**
  * Starts `@opentelemetry/sdk-node` so the spans and metrics @x/jobs-core records through
- * `@opentelemetry/api` go somewhere. `none` loads nothing (the SDK is imported on demand, so
- * commands that do not ask for telemetry never pay for it). `console` prints spans as they end
+ * `@opentelemetry/api` go somewhere. `none` loads nothing (the SDK, an optional peer, is imported
+ * on demand, so commands that do not ask for telemetry never pay for it; missing, it is
+ * `X_CLI_PACKAGE_MISSING` naming `@opentelemetry/sdk-node`). `console` prints spans as they end
  * and metrics every interval to stdout; `otlp` leaves exporter, endpoint and protocol to the
  * standard `OTEL_*` environment variables (default OTLP/HTTP protobuf to localhost:4318).
  * Auto-instrumentations are off: only @x/jobs' own spans are recorded.
@@ -42,7 +44,12 @@ export async function startTelemetry(options: TelemetryOptions): Promise<Telemet
   ) {
     return { exporter: 'none', shutdown: async () => undefined };
   }
-  const { NodeSDK, metrics, tracing } = await import('@opentelemetry/sdk-node');
+  // An optional peer: installed only by apps that export telemetry.
+  const { NodeSDK, metrics, tracing } = await importOptional(() => import('@opentelemetry/sdk-node'), {
+    code: 'X_CLI_PACKAGE_MISSING',
+    packages: ['@opentelemetry/sdk-node'],
+    purpose: `--otel ${options.exporter}`,
+  });
   const interval = options.metricIntervalMs ?? 10_000;
   const consoleSetup =
     options.exporter === 'console'

@@ -16,8 +16,9 @@ export interface EventQuery {
   /** Only events published at or after this epoch ms. */
   readonly since: number;
   /**
-   * Only events whose payload contains this object (JSON containment, like Postgres `@>`:
-   * every key present with an equal value; nested objects compared the same way).
+   * Only events whose payload contains this object: `jsonContains(payload, match)` from
+   * `@x/jobs-core/driver` defines it (JSON containment, as Postgres `@>`: every key present with a
+   * contained value, nested objects the same way, an array containing each wanted element).
    */
   readonly match?: JsonObject;
 }

@@ -1,5 +1,5 @@
 import type { EventStore } from '@x/jobs-core/driver';
-import { jsonContains } from '../json-contains.js';
+import { jsonContains } from '@x/jobs-core/driver';
 import { copyJson } from '../json-copy.js';
 import { assertOpen, type MemoryStore, nextId, notifyDue, refile } from '../memory-store.js';
 

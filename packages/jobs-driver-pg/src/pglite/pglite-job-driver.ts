@@ -1,6 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { JobsDatabase } from '../database-types.js';
 import type { SqlJobDriverOptions } from '../driver-options.js';
 import { pgError } from '../errors.js';
@@ -8,6 +7,7 @@ import { resolveRetention } from '../postgres-job-driver.js';
 import { DEFAULT_SCHEMA, validateSchemaName } from '../schema-name.js';
 import { createSqlJobDriver, type PostgresJobDriver } from '../sql-job-driver.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
+import { PGliteDialect } from './pglite-dialect.js';
 import { PgliteListen } from './pglite-listen.js';
 
 /** Options of {@link pgliteJobDriver}. */
@@ -25,7 +25,7 @@ export interface PgliteJobDriverOptions extends SqlJobDriverOptions {
    */
   readonly pglite?: PGlite;
   /**
-   * The Kysely instance your own code uses over that same `pglite` (with `kysely-pglite-dialect`).
+   * The Kysely instance your own code uses over that same `pglite` (with this entry's {@link PGliteDialect}).
    * Pass it whenever your code opens transactions on the instance: PGlite has one session, and a
    * Kysely instance serializes only its own transactions, so a second Kysely (the driver's own)
    * would run its statements inside your open transaction — and a rollback of yours would take an

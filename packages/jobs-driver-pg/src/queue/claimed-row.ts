@@ -1,4 +1,3 @@
-import type { JsonValue } from '@x/jobs-core';
 import type { ClaimedJob } from '@x/jobs-core/driver';
 import type { JobRow } from '../job-row.js';
 import { toNumber } from '../row-values.js';

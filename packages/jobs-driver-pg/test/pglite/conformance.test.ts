@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { jobDriverConformance } from '@x/jobs-conformance';
 import { Kysely, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGliteDialect } from '../../src/pglite/pglite-dialect.js';
 import { pgliteJobDriver } from '../../src/pglite/pglite-job-driver.js';
 import { enqueueRequest } from '../enqueue-request.js';
 
@@ -27,7 +27,7 @@ jobDriverConformance({
 
 describe('pgliteJobDriver on a PGlite instance shared with the app', () => {
   it("waits for the app's open transaction when given its Kysely: an app rollback never takes an answered enqueue", async () => {
-    // The app's own Kysely over the same instance (not destroyed here: that would close PGlite).
+    // The app's own Kysely over the same instance (destroying it would leave PGlite open; the file closes PGlite).
     const app = new Kysely<{ signups: { email: string } }>({ dialect: new PGliteDialect(pglite) });
     await sql`create table signups (email text primary key)`.execute(app);
     const driver = await pgliteJobDriver({ pglite, db: app, schema: 'shared_queue' });

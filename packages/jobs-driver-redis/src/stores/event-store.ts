@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonValue } from '@x/jobs-core';
 import type { EventQuery, EventRecord, EventStore } from '@x/jobs-core/driver';
+import { jsonContains } from '@x/jobs-core/driver';
 import { callScript, type DriverContext } from '../driver-context.js';
-import { jsonContains } from '../json-containment.js';
 import { EVENT_FIND_SCRIPT } from '../lua/event-find.lua.js';
 import { EVENT_PUBLISH_SCRIPT } from '../lua/event-publish.lua.js';
 import { EVENT_PURGE_BATCH, EVENT_PURGE_SCRIPT } from '../lua/event-purge.lua.js';

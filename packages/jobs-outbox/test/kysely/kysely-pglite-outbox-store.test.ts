@@ -1,8 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { OUTBOX_STORE_CASES, runOutboxStoreCase } from '@x/jobs-conformance';
-import { pgliteJobDriver } from '@x/jobs-driver-pg/pglite';
+import { PGliteDialect, pgliteJobDriver } from '@x/jobs-driver-pg/pglite';
 import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kyselyOutboxStore } from '../../src/kysely/kysely-outbox-store.js';
 import { migrateOutbox } from '../../src/kysely/migrate-outbox.js';
@@ -20,7 +19,8 @@ beforeAll(async () => {
   db = new Kysely({ dialect: new PGliteDialect(pglite) });
 }, 180_000); // starting PGlite takes seconds, and far longer while the whole suite runs
 afterAll(async () => {
-  await db?.destroy(); // closes the PGlite instance too
+  await db?.destroy(); // leaves the PGlite instance open: close it too
+  await pglite?.close();
 });
 
 async function freshStore() {

@@ -1,9 +1,12 @@
-import type { JsonValue } from '@x/jobs-core';
+import type { JsonValue } from '../json.js';
 
 /**
- * JSON containment, as Postgres `@>` defines it: an object contains every key of `needle` with a
- * contained value; an array contains each element of `needle` in some element of its own; any
- * other value contains only an equal value.
+ * For driver authors: JSON containment, what `EventQuery.match` means — the one implementation the
+ * drivers without a native operator use (memory, Redis). As Postgres `@>` defines it: an object
+ * contains every key of `needle` with a contained value; an array contains each element of
+ * `needle` in some element of its own; any other value contains only an equal value. (Postgres
+ * also lets a top-level array contain a bare scalar; a `match` is always an object, so `@>` and
+ * this agree on every query.)
  */
 export function jsonContains(haystack: JsonValue, needle: JsonValue): boolean {
   if (Array.isArray(needle)) {
