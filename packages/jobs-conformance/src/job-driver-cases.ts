@@ -13,6 +13,7 @@ import { introspectionCases } from './cases/introspection-cases.js';
 import { leaseCases } from './cases/lease-cases.js';
 import { lifecycleCases } from './cases/lifecycle-cases.js';
 import { nackCases } from './cases/nack-cases.js';
+import { oldestDueCases } from './cases/oldest-due-cases.js';
 import { orderCases } from './cases/order-cases.js';
 import { preservationCases } from './cases/preservation-cases.js';
 import { promoteDueCases } from './cases/promote-due-cases.js';
@@ -51,6 +52,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...fencingTokenCases,
   ...preservationCases,
   ...dueStatsCases,
+  ...oldestDueCases,
   ...valueCases,
 ];
 

@@ -5,7 +5,8 @@ import type { JobDriverCase } from '../job-driver-case.js';
 
 const group = 'stats';
 
-async function oldestReadyAge(h: DriverHarness, queue: string): Promise<number | null> {
+/** The `oldestReadyAgeMs` the driver reports for `queue` (its stats row must exist). */
+export async function oldestReadyAge(h: DriverHarness, queue: string): Promise<number | null> {
   const [stats] = (await h.driver.stats()).filter((s) => s.queue === queue);
   expect(stats, `a stats row for ${queue}`).toBeDefined();
   return stats!.oldestReadyAgeMs;
