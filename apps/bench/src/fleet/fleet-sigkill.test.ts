@@ -20,17 +20,21 @@ const CHILD_EXEC_ARGV = ['--import', 'tsx', '--conditions=@x/source'];
 
 /**
  * Per backend: jobs, and each handler's time, sized so several kills land while rows wait in
- * prefetch buffers (Redis drains faster, so its handlers are slower) and a run stays under a
- * minute on a loaded 2-core machine.
+ * prefetch buffers and a run stays under a minute on a loaded 2-core machine. The handler time
+ * is a floor on the drain (jobs × jobMs / (processes × concurrency): 3 s for both), so even an
+ * idle machine cannot finish before the second kill (a drain of 2,000 10 ms jobs took 6 s on a
+ * quiet machine and saw one kill).
  */
 const SIZES: Readonly<Record<FleetBackend, { readonly jobs: number; readonly jobMs: number }>> = {
-  pg: { jobs: 2_000, jobMs: 10 },
-  redis: { jobs: 3_000, jobMs: 25 },
+  pg: { jobs: 2_000, jobMs: 45 },
+  redis: { jobs: 3_000, jobMs: 30 },
 };
 const PROCESSES = 3;
 const CONCURRENCY = 10;
 const LEASE_MS = 2_500;
 const KILL_EVERY_MS = 1_500;
+/** The first kill comes sooner, once the first claims have filled the prefetch buffers. */
+const FIRST_KILL_MS = 600;
 const DRAIN_TIMEOUT_MS = 90_000;
 
 const LIVE = ['ready', 'delayed', 'running', 'suspended'] as const;
@@ -145,7 +149,7 @@ describe.each<FleetBackend>(['pg', 'redis'])('fleet SIGKILL storm on %s (attempt
     const restarts: Promise<void>[] = [];
     const controller = (async () => {
       while (!stopping) {
-        await sleep(KILL_EVERY_MS);
+        await sleep(kills === 0 ? FIRST_KILL_MS : KILL_EVERY_MS);
         if (stopping) break;
         const running = workers.flatMap((worker, slot) => (worker ? [slot] : []));
         // Replacements take seconds to start on a loaded machine: never kill the last one running.
