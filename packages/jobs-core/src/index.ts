@@ -80,6 +80,8 @@ export { backoffDelay, retrySchedule } from './retry/retry-schedule.js';
 export type { JobMetrics, JobOutcomeLabel } from './telemetry/job-metrics.js';
 export { METER_NAME } from './telemetry/job-metrics.js';
 export { TRACER_NAME } from './telemetry/job-tracing.js';
+export { MESSAGING_SYSTEM } from './telemetry/messaging-attributes.js';
+export { CORE_VERSION } from './telemetry/version.js';
 export { crossTenant } from './values/cross-tenant.js';
 export { storableJsonForm, storableValueIssue } from './values/storable-value.js';
 export type { StringIssueCode } from './values/string-rule.js';

@@ -1,12 +1,15 @@
-import { SpanStatusCode, trace } from '@opentelemetry/api';
+import { hostname } from 'node:os';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { type CollectionResult, MetricReader } from '@opentelemetry/sdk-metrics';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import {
   type AnyJobHandle,
+  CORE_VERSION,
   createWorker,
   type JobDriver,
   JobsError,
   job,
+  jsonLinesLogger,
   recordingLogger,
   resetJobDriver,
   setJobDriver,
@@ -99,6 +102,23 @@ function sumOf(result: CollectionResult, metric: string, attributes: Record<stri
   return total;
 }
 
+type Point = { readonly attributes: Record<string, unknown>; readonly value: unknown };
+
+function pointsOf(result: CollectionResult, metric: string): Point[] {
+  return result.resourceMetrics.scopeMetrics.flatMap((scope) =>
+    scope.metrics
+      .filter((data) => data.descriptor.name === metric)
+      .flatMap((data) => data.dataPoints as Point[]),
+  );
+}
+
+/** The number of recordings a histogram holds for the points matching `attributes`. */
+function countOf(result: CollectionResult, metric: string, attributes: Record<string, string>): number {
+  return pointsOf(result, metric)
+    .filter((point) => Object.entries(attributes).every(([key, value]) => point.attributes[key] === value))
+    .reduce((total, point) => total + (point.value as { count: number }).count, 0);
+}
+
 describe('OpenTelemetry end to end: the SDK the CLI starts receives core spans and metrics', () => {
   const spans = new InMemorySpanExporter();
   const processor = new SimpleSpanProcessor(spans);
@@ -153,10 +173,33 @@ describe('OpenTelemetry end to end: the SDK the CLI starts receives core spans a
       return found;
     };
     const { traceId, spanId } = enqueueSpan.spanContext();
+    // The enqueue is a PRODUCER span under the request's; the attempt a CONSUMER span under it.
     const jobSpan = byName('job otel-checkout');
+    const producer = finished.find(
+      (candidate) =>
+        candidate.name === 'send otel-main' &&
+        candidate.spanContext().spanId === jobSpan.parentSpanContext?.spanId,
+    );
+    expect(producer?.kind).toBe(SpanKind.PRODUCER);
+    expect(producer?.parentSpanContext?.spanId).toBe(spanId);
+    expect(producer?.spanContext().traceId).toBe(traceId);
+    expect(producer?.attributes).toMatchObject({
+      'messaging.system': 'x-jobs',
+      'messaging.destination.name': 'otel-main',
+      'messaging.operation.type': 'send',
+      'x_jobs.job.name': 'otel-checkout',
+    });
+    expect(jobSpan.kind).toBe(SpanKind.CONSUMER);
     expect(jobSpan.spanContext().traceId).toBe(traceId);
-    expect(jobSpan.parentSpanContext?.spanId).toBe(spanId);
-    expect(jobSpan.attributes['x_jobs.outcome']).toBe('completed');
+    expect(jobSpan.attributes).toMatchObject({
+      'x_jobs.outcome': 'completed',
+      'messaging.system': 'x-jobs',
+      'messaging.destination.name': 'otel-main',
+      'messaging.operation.type': 'process',
+      'messaging.message.id': producer?.attributes['messaging.message.id'],
+      'x_jobs.attempt': 1,
+    });
+    expect(jobSpan.instrumentationScope).toMatchObject({ name: '@x/jobs-core', version: CORE_VERSION });
     for (const step of ['step reserve', 'step capture']) {
       expect(byName(step).spanContext().traceId).toBe(traceId);
       expect(byName(step).parentSpanContext?.spanId).toBe(jobSpan.spanContext().spanId);
@@ -174,6 +217,19 @@ describe('OpenTelemetry end to end: the SDK the CLI starts receives core spans a
 
     // Metrics: outcomes per queue, and the queue gauges read from the driver at collection.
     expect(sumOf(collected, 'jobs_total', { queue: 'otel-main', outcome: 'completed' })).toBe(1);
+    expect(
+      sumOf(collected, 'jobs_total', { queue: 'otel-main', job_name: 'otel-flaky', outcome: 'retried' }),
+    ).toBe(1);
+    expect(
+      countOf(collected, 'job_duration_seconds', {
+        queue: 'otel-main',
+        job_name: 'otel-checkout',
+        outcome: 'completed',
+      }),
+    ).toBe(1);
+    expect(pointsOf(collected, 'job_worker_capacity').map((point) => point.attributes)).toContainEqual({
+      worker: hostname(),
+    });
     expect(sumOf(collected, 'jobs_total', { queue: 'otel-main', outcome: 'retried' })).toBe(1);
     expect(sumOf(collected, 'queue_depth', { queue: 'otel-backlog' })).toBe(2);
     expect(sumOf(collected, 'queue_depth', { queue: 'otel-main' })).toBe(1); // the retry, delayed
@@ -205,6 +261,55 @@ describe('OpenTelemetry end to end: the SDK the CLI starts receives core spans a
     for (const outcome of ['lease-lost', 'completed']) {
       expect(sumOf(collected, 'jobs_total', { queue: 'otel-leases', outcome })).toBe(outcomes[outcome] ?? 0);
     }
+  });
+
+  it('gives a job enqueued outside any span a trace of its own: the PRODUCER span is its root', async () => {
+    spans.reset();
+    await backlog.enqueue({ n: 3 });
+    const worker = createWorker({
+      driver,
+      context: () => ({}),
+      registry,
+      queues: ['otel-backlog'],
+      handleSignals: false,
+      logger: silentLogger,
+    });
+    await worker.start();
+    await expect.poll(() => worker.stats().counts.completed ?? 0).toBeGreaterThan(0);
+    await worker.stop();
+    await processor.forceFlush();
+    const finished = spans.getFinishedSpans();
+    const producer = finished.find(
+      (span) => span.name === 'send otel-backlog' && span.attributes['x_jobs.job.name'] === 'otel-backlog',
+    );
+    expect(producer?.parentSpanContext).toBeUndefined();
+    const attempt = finished.find(
+      (span) =>
+        span.name === 'job otel-backlog' &&
+        span.attributes['messaging.message.id'] === producer?.attributes['messaging.message.id'],
+    );
+    expect(attempt?.spanContext().traceId).toBe(producer?.spanContext().traceId);
+    expect(attempt?.parentSpanContext?.spanId).toBe(producer?.spanContext().spanId);
+  });
+
+  it('writes trace_id and span_id on a JSON log line written inside a span, none outside', () => {
+    const lines: string[] = [];
+    const logger = jsonLinesLogger({ write: (line) => lines.push(line) });
+    const inside = trace.getTracer('x-jobs-cli-test').startActiveSpan('logging', (span) => {
+      logger.log('info', 'jobs.test.inside', { n: 1 });
+      span.end();
+      return span.spanContext();
+    });
+    logger.log('info', 'jobs.test.outside');
+    const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(first).toMatchObject({
+      event: 'jobs.test.inside',
+      trace_id: inside.traceId,
+      span_id: inside.spanId,
+      n: 1,
+    });
+    expect(second?.event).toBe('jobs.test.outside');
+    expect(second).not.toHaveProperty('trace_id');
   });
 
   it('loads no SDK when telemetry is off', async () => {

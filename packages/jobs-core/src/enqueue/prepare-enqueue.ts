@@ -12,7 +12,7 @@ import type { PrepareEnqueueOptions } from './enqueue-options.js';
 import { parseInput } from './parse-input.js';
 import { payloadOf } from './payload-of.js';
 import { resolveTenant } from './resolve-tenant.js';
-import { activeTraceparent } from './traceparent.js';
+import { enqueueTraceparent } from './traceparent.js';
 
 const driverNow = () => maybeJobDriver()?.now() ?? Date.now();
 
@@ -34,7 +34,8 @@ const driverNow = () => maybeJobDriver()?.now() ?? Date.now();
  * value rules (`X_JOB_INPUT_INVALID` naming the path, `X_JOB_PAYLOAD_TOO_LARGE`); resolves `runAt`
  * (or now + `delay` on the installed driver's clock), `priority`, `maxAttempts`
  * ({@link maxAttemptsOf}) and `onConflict`; mints `id` and `runId` (random
- * UUIDs unless `runId` is given); stamps the active `traceparent`.
+ * UUIDs unless `runId` is given); stamps the `traceparent` of its PRODUCER span
+ * (with a tracer provider registered) or of the active span ({@link enqueueTraceparent}).
  */
 export function prepareEnqueue<EnqueueInput>(
   handle: JobHandle<unknown, unknown, EnqueueInput>,
@@ -49,9 +50,11 @@ export function prepareEnqueue<EnqueueInput>(
     definition.idempotencyKey(parsed),
   );
   const tenantId = resolveTenant(name, definition, parsed, options);
+  const id = randomUUID();
+  const runId = checked.runId ?? randomUUID();
   return {
-    id: randomUUID(),
-    runId: checked.runId ?? randomUUID(),
+    id,
+    runId,
     name,
     queue: definition.queue,
     payload: payloadOf(name, parsed, definition.maxPayloadBytes),
@@ -62,6 +65,6 @@ export function prepareEnqueue<EnqueueInput>(
     maxAttempts: maxAttemptsOf(definition),
     onConflict: checked.onConflict,
     enqueuedBy: checked.actor?.id ?? null,
-    traceparent: activeTraceparent(),
+    traceparent: enqueueTraceparent({ id, runId, name, queue: definition.queue }),
   };
 }

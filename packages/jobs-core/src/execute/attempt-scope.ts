@@ -17,6 +17,8 @@ export class AttemptScope {
   readonly driver: JobDriver;
   readonly job: ClaimedJob;
   readonly stop = new AttemptStop();
+  /** `performance.now()` when the execution began: `job_duration_seconds` is measured from it. */
+  readonly began = performance.now();
   /** Set by admission (undefined for a job this worker does not know). */
   definition: ResolvedJobDefinition | undefined;
   /** The parsed input, once admission parsed it. */

@@ -2,6 +2,7 @@ import { SpanKind } from '@opentelemetry/api';
 import type { ClaimedJob } from '../driver/claim.js';
 import { DEFAULT_RETRY_POLICY } from '../retry/retry-policy.js';
 import { contextFromTraceparent, inSpan } from '../telemetry/job-tracing.js';
+import { consumerAttributes } from '../telemetry/messaging-attributes.js';
 import { admit } from './admit.js';
 import { applySettlement } from './apply-settlement.js';
 import { AttemptScope } from './attempt-scope.js';
@@ -74,13 +75,7 @@ export function runTraced(execution: Execution): Promise<ExecutionResult> {
   return inSpan(
     `job ${job.name}`,
     contextFromTraceparent(job.traceparent),
-    () => ({
-      'x_jobs.job.id': job.id,
-      'x_jobs.job.name': job.name,
-      'x_jobs.queue': job.queue,
-      'x_jobs.attempt': job.attempt,
-      'x_jobs.run_id': job.runId,
-    }),
+    () => consumerAttributes(job),
     (span) => {
       if (span === undefined) return execution.run();
       return execution.run().then((result) => {

@@ -19,7 +19,7 @@ export function reportLanded(
   settlement: Exclude<Settlement, { kind: 'lost' | 'unwind' }>,
 ): ExecutionResult | Promise<ExecutionResult> {
   if (settlement.kind !== 'ack') return reportOther(scope, settlement);
-  scope.settings.metrics?.outcome(scope.job.queue, 'completed');
+  scope.settings.metrics?.outcome(scope.job, 'completed', performance.now() - scope.began);
   const definition = scope.definition;
   if (definition?.onSettled === undefined) return COMPLETED; // the hot path: no promise, no frame
   return callSettled(scope, definition, {
@@ -45,7 +45,7 @@ async function reportOther(
         code: settlement.failure.record.code,
         retryInMs: settlement.delayMs,
       });
-      metrics?.outcome(job.queue, 'retried');
+      metrics?.outcome(job, 'retried', performance.now() - scope.began);
       return { outcome: 'retried', code: settlement.failure.record.code };
     case 'dead': {
       const { record, stopReason } = settlement;
@@ -54,7 +54,7 @@ async function reportOther(
         code: record.code,
         stop: stopReason,
       });
-      metrics?.outcome(job.queue, 'dead');
+      metrics?.outcome(job, 'dead', performance.now() - scope.began);
       if (definition !== undefined) {
         await callSettled(scope, definition, {
           outcome: 'failed',
@@ -70,14 +70,14 @@ async function reportOther(
     case 'suspend': {
       const { waitFor, query } = settlement.suspension;
       if (waitFor !== undefined && query !== undefined) await recheckWait(scope, waitFor, query);
-      metrics?.outcome(job.queue, 'suspended');
+      metrics?.outcome(job, 'suspended', performance.now() - scope.began);
       return SUSPENDED;
     }
     case 'release':
       if (settlement.key !== undefined) {
         logger.log('debug', 'jobs.concurrency.deferred', { ...scope.logFields(), key: settlement.key });
       }
-      metrics?.outcome(job.queue, 'released');
+      metrics?.outcome(job, 'released', performance.now() - scope.began);
       return { outcome: 'released', code: settlement.code };
   }
 }
@@ -88,7 +88,7 @@ export async function reportLost(scope: AttemptScope): Promise<ExecutionResult> 
   const detail = await driver.introspect?.get(job.id).catch(() => null);
   if (detail?.state === 'cancelled') {
     settings.logger.log('info', 'jobs.cancelled', scope.logFields());
-    settings.metrics?.outcome(job.queue, 'cancelled');
+    settings.metrics?.outcome(job, 'cancelled', performance.now() - scope.began);
     const handle = settings.registry.get(job.name);
     if (isJobHandle(handle)) {
       await callSettled(scope, definitionOf(handle), {
@@ -103,7 +103,7 @@ export async function reportLost(scope: AttemptScope): Promise<ExecutionResult> 
     return { outcome: 'cancelled', code: 'X_JOB_LEASE_LOST' };
   }
   settings.logger.log('warn', 'jobs.claim.superseded', scope.logFields());
-  settings.metrics?.outcome(job.queue, 'lease-lost');
+  settings.metrics?.outcome(job, 'lease-lost', performance.now() - scope.began);
   return { outcome: 'lease-lost', code: 'X_JOB_LEASE_LOST' };
 }
 

@@ -1,10 +1,11 @@
-import { type Attributes, type Counter, metrics } from '@opentelemetry/api';
+import { type Attributes, type Counter, type Histogram, metrics } from '@opentelemetry/api';
 import type { JobDriver } from '../driver/job-driver.js';
+import { CORE_VERSION } from './version.js';
 
 /** The meter name every @x/jobs instrument is registered under. */
 export const METER_NAME = '@x/jobs-core';
 
-/** How a settled attempt is counted in `jobs_total{queue,outcome}`. */
+/** How a settled attempt is counted in `jobs_total{queue,job_name,outcome}`. */
 export type JobOutcomeLabel =
   | 'completed'
   | 'retried'
@@ -16,8 +17,15 @@ export type JobOutcomeLabel =
 
 /** The instruments a worker records into. Created per worker so an SDK started first is picked up. */
 export interface JobMetrics {
-  /** One point per settled attempt. */
-  outcome(queue: string, outcome: JobOutcomeLabel): void;
+  /**
+   * One point per settled attempt: `jobs_total` +1 and its duration (ms since the attempt began)
+   * into `job_duration_seconds`, both with `{queue, job_name, outcome}`.
+   */
+  outcome(
+    job: { readonly queue: string; readonly name: string },
+    outcome: JobOutcomeLabel,
+    durationMs: number,
+  ): void;
   /** One point per lease lost (a whole visibility window without a renewal). */
   leaseLost(queue: string): void;
   /** Stops observing (the gauges' callbacks are removed). */
@@ -25,20 +33,28 @@ export interface JobMetrics {
 }
 
 /**
- * Creates the worker's instruments through `@opentelemetry/api` (a no-op without an SDK):
- * `jobs_total`, `job_leases_lost_total`, `job_worker_in_flight`, `job_worker_capacity`, and the
- * queue gauges `queue_depth`, `queue_oldest_ready_seconds`, `queue_dead_jobs` read from
- * `driver.stats()` when a reader collects.
+ * Creates the worker's instruments through `@opentelemetry/api` (a no-op without an SDK), on the
+ * meter `@x/jobs-core` at the package's version: `jobs_total` and the histogram
+ * `job_duration_seconds` (`{queue, job_name, outcome}`), `job_leases_lost_total{queue}`, the
+ * gauges `job_worker_in_flight` and `job_worker_capacity` (`{worker}`: the stable `workerName`,
+ * never a per-process id, so a restarted worker continues one series), and the queue gauges
+ * `queue_depth`, `queue_oldest_ready_seconds`, `queue_dead_jobs` read from `driver.stats()` when
+ * a reader collects.
  */
 export function createJobMetrics(options: {
   readonly driver: JobDriver;
-  readonly workerId: string;
+  /** The worker's stable name (its host unless configured), the gauges' `worker` attribute. */
+  readonly workerName: string;
   readonly inFlight: () => number;
   readonly capacity: () => number;
 }): JobMetrics {
-  const meter = metrics.getMeter(METER_NAME);
+  const meter = metrics.getMeter(METER_NAME, CORE_VERSION);
   const jobsTotal: Counter = meter.createCounter('jobs_total', {
     description: 'Settled job attempts by queue and outcome.',
+  });
+  const duration: Histogram = meter.createHistogram('job_duration_seconds', {
+    description: 'Settled job attempts by duration, queue, job name and outcome.',
+    unit: 's',
   });
   const leasesLost: Counter = meter.createCounter('job_leases_lost_total', {
     description: 'Leases that lapsed while this worker still ran the job.',
@@ -58,7 +74,7 @@ export function createJobMetrics(options: {
   });
   const dead = meter.createObservableGauge('queue_dead_jobs', { description: 'Dead-lettered jobs kept.' });
 
-  const workerAttributes: Attributes = { worker: options.workerId };
+  const workerAttributes: Attributes = { worker: options.workerName };
   const observeWorker = (result: { observe(value: number, attributes?: Attributes): void }, value: number) =>
     result.observe(value, workerAttributes);
   const inFlightCallback = (result: { observe(value: number, attributes?: Attributes): void }) =>
@@ -82,7 +98,11 @@ export function createJobMetrics(options: {
   meter.addBatchObservableCallback(queueCallback as never, [depth, oldest, dead]);
 
   return {
-    outcome: (queue, outcome) => jobsTotal.add(1, { queue, outcome }),
+    outcome: (job, outcome, durationMs) => {
+      const attributes = { queue: job.queue, job_name: job.name, outcome };
+      jobsTotal.add(1, attributes);
+      duration.record(durationMs / 1000, attributes);
+    },
     leaseLost: (queue) => leasesLost.add(1, { queue }),
     close: () => {
       inFlight.removeCallback(inFlightCallback);

@@ -10,6 +10,7 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
+import { CORE_VERSION } from './version.js';
 
 /** The tracer name every @x/jobs span is created under. */
 export const TRACER_NAME = '@x/jobs-core';
@@ -27,15 +28,15 @@ let cachedTracer: Tracer | undefined;
  * The @x/jobs tracer of the installed SDK, or undefined when no tracer provider is registered
  * (looked up again only when the registered provider changes).
  */
-function sdkTracer(): Tracer | undefined {
+export function sdkTracer(): Tracer | undefined {
   const provider = trace.getTracerProvider();
   const proxy = provider instanceof ProxyTracerProvider ? provider : undefined;
   const delegate = proxy === undefined ? provider : proxy.getDelegate();
   if (delegate !== cachedDelegate) {
     cachedDelegate = delegate;
     cachedTracer =
-      proxy?.getDelegateTracer(TRACER_NAME) ??
-      (proxy === undefined ? provider.getTracer(TRACER_NAME) : undefined);
+      proxy?.getDelegateTracer(TRACER_NAME, CORE_VERSION) ??
+      (proxy === undefined ? provider.getTracer(TRACER_NAME, CORE_VERSION) : undefined);
   }
   return cachedTracer;
 }
@@ -56,7 +57,7 @@ export function inSpan<T>(
 ): Promise<T> {
   const tracer = sdkTracer();
   if (tracer === undefined && trace.getSpan(parent) === undefined) return fn(undefined);
-  const span = (tracer ?? trace.getTracer(TRACER_NAME)).startSpan(
+  const span = (tracer ?? trace.getTracer(TRACER_NAME, CORE_VERSION)).startSpan(
     name,
     { kind, attributes: attributes() },
     parent,

@@ -48,6 +48,8 @@ class JobWorker implements Worker {
   #settings: ExecutionSettings;
   readonly #options: WorkerOptions;
   readonly #driver: JobDriver;
+  /** The worker gauges' `worker` attribute: stable across restarts (no pid, no random part). */
+  readonly #workerName: string;
   readonly #logger: JobsLogger;
   readonly #registry: HandleSource;
   readonly #limiter: ProcessLimiter;
@@ -105,6 +107,7 @@ class JobWorker implements Worker {
       'idlePollMaxMs',
     );
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.#workerName = options.workerName ?? options.workerId ?? hostname();
     this.#pools = buildPools(options, this.#registry);
     this.#settings = this.#executionSettings();
   }
@@ -135,7 +138,7 @@ class JobWorker implements Worker {
     this.#state = 'running';
     this.#metrics = createJobMetrics({
       driver: this.#driver,
-      workerId: this.id,
+      workerName: this.#workerName,
       inFlight: () => this.#held.size,
       capacity: () => this.#capacity(),
     });

@@ -1,3 +1,5 @@
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
+
 /** Severity of a structured log event. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -9,7 +11,11 @@ export interface JobsLogger {
   log(level: LogLevel, event: string, fields?: Readonly<Record<string, unknown>>): void;
 }
 
-/** JSON lines on stderr: `{"level":"warn","event":"jobs.heartbeat.failed","time":"…",…}`. */
+/**
+ * JSON lines on stderr: `{"level":"warn","event":"jobs.heartbeat.failed","time":"…",…}`. A line
+ * written while an OpenTelemetry span is active also carries its `trace_id` and `span_id` (hex),
+ * so a log line joins its job's trace; the fields given win over them.
+ */
 export function jsonLinesLogger(
   options: { readonly minLevel?: LogLevel; readonly write?: (line: string) => void } = {},
 ): JobsLogger {
@@ -19,7 +25,15 @@ export function jsonLinesLogger(
   return {
     log(level, event, fields = {}) {
       if (order[level] < min) return;
-      write(JSON.stringify({ level, event, time: new Date().toISOString(), ...fields }));
+      const span = trace.getSpanContext(context.active());
+      const time = new Date().toISOString();
+      if (span === undefined || !isSpanContextValid(span)) {
+        write(JSON.stringify({ level, event, time, ...fields }));
+      } else {
+        write(
+          JSON.stringify({ level, event, time, trace_id: span.traceId, span_id: span.spanId, ...fields }),
+        );
+      }
     },
   };
 }

@@ -53,6 +53,11 @@ export interface WorkerOptions {
   /** This worker's id in claims and `x-jobs workers`. (Default: `<host>:<pid>:<random>`) */
   readonly workerId?: string;
   /**
+   * The `worker` attribute of `job_worker_in_flight` / `job_worker_capacity`: keep it stable so a
+   * restarted worker continues the same series. (Default: `workerId` when given, else the host name)
+   */
+  readonly workerName?: string;
+  /**
    * Done rows older than this are purged by this worker about once an hour; 0 turns it off.
    * (Default: the driver's `doneRetentionMs`, else 7 days)
    */
