@@ -12,7 +12,7 @@ import { startHousekeeping } from './housekeeping.js';
 import { type JobsLogger, jsonLinesLogger } from './logger.js';
 import { ProcessLimiter } from './process-limiter.js';
 import type { QueuePool } from './queue-pool.js';
-import { assertEnforceable, buildPools, positive } from './worker-config.js';
+import { assertEnforceable, buildPools, executionSettingsOf, positive } from './worker-config.js';
 import type { Worker, WorkerOptions, WorkerStats } from './worker-options.js';
 
 /** How long a claim of a row this worker still runs is handed back for (the older attempt ends first). */
@@ -113,19 +113,13 @@ class JobWorker implements Worker {
   }
 
   #executionSettings(): ExecutionSettings {
-    const options = this.#options;
-    return {
+    return executionSettingsOf(this.#options, {
       driver: this.#driver,
       registry: this.#registry,
-      context: options.context,
       visibilityTimeoutMs: this.#visibilityTimeoutMs,
-      ...(options.heartbeatIntervalMs === undefined
-        ? {}
-        : { heartbeatIntervalMs: options.heartbeatIntervalMs }),
       logger: this.#logger,
-      ...(this.#metrics === undefined ? {} : { metrics: this.#metrics }),
-      ...(options.observer === undefined ? {} : { observer: options.observer }),
-    };
+      metrics: this.#metrics,
+    });
   }
 
   async start(): Promise<void> {

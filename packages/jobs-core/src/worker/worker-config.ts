@@ -1,7 +1,10 @@
 import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
+import type { ExecutionSettings } from '../execute/execute-job.js';
 import { definitionOf } from '../job/definition-of.js';
 import type { AnyJobHandle } from '../job/job-handle.js';
+import type { JobMetrics } from '../telemetry/job-metrics.js';
+import type { JobsLogger } from './logger.js';
 import { QueuePool } from './queue-pool.js';
 import type { WorkerOptions } from './worker-options.js';
 
@@ -81,4 +84,29 @@ export function assertEnforceable(driver: JobDriver, registry: unknown): void {
       { jobs },
     );
   }
+}
+
+/** What every execution of one worker shares, from its options and what the worker resolved. */
+export function executionSettingsOf(
+  options: WorkerOptions,
+  resolved: {
+    readonly driver: JobDriver;
+    readonly registry: ExecutionSettings['registry'];
+    readonly visibilityTimeoutMs: number;
+    readonly logger: JobsLogger;
+    readonly metrics: JobMetrics | undefined;
+  },
+): ExecutionSettings {
+  return {
+    driver: resolved.driver,
+    registry: resolved.registry,
+    context: options.context,
+    visibilityTimeoutMs: resolved.visibilityTimeoutMs,
+    ...(options.heartbeatIntervalMs === undefined
+      ? {}
+      : { heartbeatIntervalMs: options.heartbeatIntervalMs }),
+    logger: resolved.logger,
+    ...(resolved.metrics === undefined ? {} : { metrics: resolved.metrics }),
+    ...(options.observer === undefined ? {} : { observer: options.observer }),
+  };
 }
