@@ -19,7 +19,8 @@ async function queued(driver: JobDriver, name: string): Promise<number> {
   return page?.jobs.length ?? 0;
 }
 
-describe('x-jobs backfill', () => {
+// Each case runs the built binary four to six times (a few seconds each on a loaded 2-core machine).
+describe('x-jobs backfill', { timeout: 120_000 }, () => {
   it('--pending lists what is declared and not swept, and exits 1 while anything is', async () => {
     const run = await pg.cli(['backfill', '--pending', '--module', MODULE, '--json']);
     expect(run.code, run.stderr).toBe(1);
