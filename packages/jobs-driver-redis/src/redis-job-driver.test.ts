@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { JobDriver } from '@x/jobs-core';
-import type { EnqueueRequest } from '@x/jobs-core/driver';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueRequest } from '../test/enqueue-request.js';
 import { DriverPool, REDIS_URL, requireRedis } from '../test/redis-fixture.js';
 import { sparePort } from '../test/redis-server-process.js';
 import { redisJobDriver } from './index.js';
@@ -13,20 +12,7 @@ afterAll(() => pool.end());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function request(queue: string, overrides: Partial<EnqueueRequest> = {}): EnqueueRequest {
-  return {
-    id: randomUUID(),
-    runId: randomUUID(),
-    name: 'job',
-    queue,
-    payload: { n: 1 },
-    tenantId: null,
-    idempotencyKey: randomUUID(),
-    priority: 0,
-    maxAttempts: 3,
-    ...overrides,
-  };
-}
+const request = enqueueRequest;
 
 const claim = (driver: JobDriver, queues: string[], limit = 10) =>
   driver.claim({ queues, limit, workerId: 'w', visibilityTimeoutMs: 60_000 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { metrics } from '@opentelemetry/api';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
-import { createDriverHarness } from '@x/jobs-conformance';
 import { isJobsError, recordingLogger } from '@x/jobs-core';
 import type { EnqueueRequest } from '@x/jobs-core/driver';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueRequest } from '../../test/enqueue-request.js';
 import { adminClient } from '../../test/redis-fixture.js';
 import { RedisServerProcess } from '../../test/redis-server-process.js';
 import { type RedisJobDriver, redisJobDriver } from '../redis-job-driver.js';
@@ -51,8 +51,7 @@ function driverOn(target: RedisServerProcess, options: Partial<RedisJobDriverOpt
   return { driver, logger };
 }
 
-const harness = createDriverHarness({ driver: undefined as never }, 1);
-const request = (overrides: Partial<EnqueueRequest> = {}): EnqueueRequest => harness.request('q', overrides);
+const request = (overrides: Partial<EnqueueRequest> = {}): EnqueueRequest => enqueueRequest('q', overrides);
 
 async function codeOf(fn: () => Promise<unknown>): Promise<unknown> {
   try {
