@@ -33,22 +33,51 @@ const REFUSED: Landing = Object.freeze({ kind: 'refused' });
  *   or the progress: `\u0000`, a lone surrogate, …) dead-letters the row at once, terminal, with
  *   that error's code: a body that returned is never run again for a value that cannot be stored.
  * - A fenced settle answering false, and `lost`, report the row as cancelled or superseded.
+ *
+ * `done` gets the result, or `fail` what threw, exactly once. Callbacks rather than a promise: on
+ * the hot path (an ack that lands, no `onSettled`) the phase makes one promise, the driver call's
+ * `then`.
  */
 export function applySettlement(
   scope: AttemptScope,
   keeper: LeaseKeeper,
   settlement: Exclude<Settlement, { kind: 'unwind' }>,
-): Promise<ExecutionResult> {
-  if (settlement.kind === 'lost') return reportLost(scope);
-  if (scope.progress !== undefined)
-    return scope.progress.flush().then(() => landAndReport(scope, keeper, settlement));
+  done: (result: ExecutionResult) => void,
+  fail: (error: unknown) => void,
+): void {
+  if (settlement.kind === 'lost') {
+    reportLost(scope).then(done, fail);
+    return;
+  }
+  if (scope.progress !== undefined) {
+    scope.progress
+      .flush()
+      .then(() => landAndReport(scope, keeper, settlement))
+      .then(done, fail);
+    return;
+  }
   // The hot path: one driver call and its answer, no retry loop, no extra frame.
-  return send(scope, settlement).then(
+  let sent: Promise<boolean>;
+  try {
+    sent = send(scope, settlement);
+  } catch (error) {
+    landAndReport(scope, keeper, settlement, error).then(done, fail);
+    return;
+  }
+  sent.then(
     (landed) => {
-      keeper.stop();
-      return landed ? reportLanded(scope, settlement) : reportLost(scope);
+      let report: ExecutionResult | Promise<ExecutionResult>;
+      try {
+        keeper.stop();
+        report = landed ? reportLanded(scope, settlement) : reportLost(scope);
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      if (report instanceof Promise) report.then(done, fail);
+      else done(report);
     },
-    (error: unknown) => landAndReport(scope, keeper, settlement, error),
+    (error: unknown) => landAndReport(scope, keeper, settlement, error).then(done, fail),
   );
 }
 

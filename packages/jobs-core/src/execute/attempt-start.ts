@@ -7,17 +7,20 @@ import type { AttemptOutcome, Settlement } from './settlement.js';
 
 /**
  * Phase 3, start: the attempt budget, then `driver.start`, right before the body (so a claim that
- * waited in a prefetch buffer and died with its process was never counted).
+ * waited in a prefetch buffer and died with its process was never counted). `next` gets, exactly
+ * once (synchronously when no `start` is sent):
  *
  * - `attempt > maxAttempts` (every allowed attempt started, none settled: a body that kills its
  *   process each time) → `exhausted`: dead, `X_JOB_MAX_ATTEMPTS`, the body not started;
  * - `start` answers false (cancelled or reclaimed while buffered) → `not-ours`: nothing settled;
+ * - `start` throws → `threw`;
  * - else undefined: one attempt is counted and the lease extended (the keeper counts it as landed).
  */
 export function startAttempt(
   scope: AttemptScope,
   keeper: LeaseKeeper,
-): AttemptOutcome | undefined | Promise<AttemptOutcome | undefined> {
+  next: (outcome: AttemptOutcome | undefined) => void,
+): void {
   const job = scope.job;
   if (!mayStart(job)) {
     const error = coreError(
@@ -25,17 +28,31 @@ export function startAttempt(
       `Job '${job.name}' started all ${job.maxAttempts} of its attempts and none settled (each one's process died or its lease lapsed); dead-lettered without starting it again.`,
       { attempts: job.maxAttempts },
     );
-    return { kind: 'exhausted', failure: failureOf(error) };
+    next({ kind: 'exhausted', failure: failureOf(error) });
+    return;
   }
   // The claim started it (`ClaimOptions.start`): counted already, and its lease is fresh.
-  if (scope.started) return undefined;
+  if (scope.started) {
+    next(undefined);
+    return;
+  }
   const sentAt = performance.now();
-  return scope.driver.start(job.id, job.claim, scope.settings.visibilityTimeoutMs).then((started) => {
-    if (!started) return NOT_OURS;
-    keeper.landed(sentAt);
-    scope.started = true;
-    return undefined;
-  });
+  let sent: Promise<boolean>;
+  try {
+    sent = scope.driver.start(job.id, job.claim, scope.settings.visibilityTimeoutMs);
+  } catch (error) {
+    next({ kind: 'threw', error });
+    return;
+  }
+  sent.then(
+    (started) => {
+      if (!started) return next(NOT_OURS);
+      keeper.landed(sentAt);
+      scope.started = true;
+      next(undefined);
+    },
+    (error: unknown) => next({ kind: 'threw', error }),
+  );
 }
 
 const NOT_OURS: AttemptOutcome = Object.freeze({ kind: 'not-ours' });

@@ -20,12 +20,9 @@ export type StopCause =
 /** A later cause replaces an earlier one only when it ranks higher: the row's ownership wins. */
 const RANK = { timeout: 1, drain: 2, 'slot-lost': 3, 'lease-lost': 4 } as const;
 
-/** A sentinel the body race answers when a stop ended it before the body did. */
-export const STOPPED: unique symbol = Symbol('stopped');
-
 /**
  * The stop state of one attempt: its {@link StopCause}, the body's signal (`ctx.signal`), the
- * unwind's signal, and the race that lets a stop end the wait for a body that ignores its signal.
+ * unwind's signal, and the hook that lets a stop end the wait for a body that ignores its signal.
  */
 export class AttemptStop {
   /** `ctx.signal` and every step write of the body. */
@@ -33,7 +30,7 @@ export class AttemptStop {
   /** The unwind's signal: a drain or a lost lease aborts it, the body's timeout does not. */
   readonly unwind = new LazyAbort();
   #cause: StopCause | undefined;
-  #endRace: (() => void) | undefined;
+  #onEnded: (() => void) | undefined;
 
   /** Why the attempt was stopped, or undefined while nothing stopped it. */
   get cause(): StopCause | undefined {
@@ -47,7 +44,7 @@ export class AttemptStop {
     this.#cause = cause;
     this.body.abort(cause.error);
     if (cause.kind !== 'timeout') this.unwind.abort(cause.error);
-    if (cause.kind !== 'drain') this.#endRace?.();
+    if (cause.kind !== 'drain') this.#onEnded?.();
   }
 
   /** True when the cause ends the wait for the body (everything but a drain). */
@@ -55,12 +52,13 @@ export class AttemptStop {
     return this.#cause !== undefined && this.#cause.kind !== 'drain';
   }
 
-  /** Answers `body`'s outcome, or {@link STOPPED} as soon as a stop ends the race. */
-  race<T>(body: Promise<T>): Promise<T | typeof STOPPED> {
-    if (this.ended) return Promise.resolve(STOPPED);
-    return new Promise<T | typeof STOPPED>((resolve) => {
-      this.#endRace = () => resolve(STOPPED);
-      body.then(resolve);
-    });
+  /**
+   * Calls `ended` as soon as a stop ends the wait for the body (at once when one already has; once
+   * per recorded cause that ends it). The body's own end is awaited beside it: whichever comes
+   * first answers the attempt (the caller ignores the later one). No promise is made for the race.
+   */
+  whenEnded(ended: () => void): void {
+    this.#onEnded = ended;
+    if (this.ended) ended();
   }
 }

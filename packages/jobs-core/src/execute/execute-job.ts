@@ -1,7 +1,7 @@
 import { SpanKind } from '@opentelemetry/api';
 import type { ClaimedJob } from '../driver/claim.js';
 import { DEFAULT_RETRY_POLICY } from '../retry/retry-policy.js';
-import { contextFromTraceparent, inSpan } from '../telemetry/job-tracing.js';
+import { contextFromTraceparent, inSpan, sdkTracer } from '../telemetry/job-tracing.js';
 import { consumerAttributes } from '../telemetry/messaging-attributes.js';
 import { admit } from './admit.js';
 import { applySettlement } from './apply-settlement.js';
@@ -13,7 +13,7 @@ import { leaseLostError } from './failure.js';
 import { releaseFleetSlot, takeFleetSlot } from './fleet-slot.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { runBody } from './run-body.js';
-import type { AttemptOutcome } from './settlement.js';
+import type { AttemptOutcome, Settlement } from './settlement.js';
 import { unwind } from './unwind.js';
 
 export type {
@@ -72,6 +72,8 @@ export function executeJob(options: ExecuteJobOptions): Promise<ExecutionResult>
 /** Runs an execution inside its job's span (when there is a trace to record or carry). */
 export function runTraced(execution: Execution): Promise<ExecutionResult> {
   const job = execution.job;
+  // Nothing to record or carry: no span, no context, no closures (inSpan would decide the same).
+  if (job.traceparent === null && sdkTracer() === undefined) return execution.run();
   return inSpan(
     `job ${job.name}`,
     contextFromTraceparent(job.traceparent),
@@ -99,6 +101,8 @@ export class Execution {
   readonly #leaseFrom: number;
   #keeper: LeaseKeeper | undefined;
   #abandoned = false;
+  #resolve: ((result: ExecutionResult) => void) | undefined;
+  #reject: ((error: unknown) => void) | undefined;
 
   constructor(settings: ExecutionSettings, job: ClaimedJob, onWorkDone?: () => void, leaseFrom?: number) {
     this.#scope = new AttemptScope(settings, job);
@@ -139,31 +143,72 @@ export class Execution {
     this.#keeper?.stop();
   }
 
-  /** Runs the claimed row to its settle, once. */
-  async run(): Promise<ExecutionResult> {
+  /**
+   * Runs the claimed row to its settle, once. The phases hand their outcomes on by callback, each
+   * continuing synchronously when it has no I/O to wait for: on the hot path an execution makes
+   * one promise of its own (this one) and one `then` per driver call and for the body — with the
+   * ambient run context on, every promise and `await` costs a promise hook. The promise answers
+   * the result once the settle landed and the keeper stopped (and a fleet slot was released);
+   * it rejects only when a phase after the body threw unexpectedly (or the release did).
+   */
+  run(): Promise<ExecutionResult> {
+    return new Promise<ExecutionResult>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+      const keeper = new LeaseKeeper(this.#scope, this.#leaseFrom);
+      this.#keeper = keeper;
+      if (this.#abandoned) keeper.stop();
+      this.#admit();
+    });
+  }
+
+  /** Phases 1–2: admit, then the fleet slot (only for a job with `concurrency`). */
+  #admit(): void {
     const scope = this.#scope;
-    const keeper = new LeaseKeeper(scope, this.#leaseFrom);
-    this.#keeper = keeper;
-    if (this.#abandoned) keeper.stop();
+    let outcome: AttemptOutcome | undefined;
     try {
-      // Phases 1–4 (one frame: each await here is a phase that may answer the outcome).
-      let outcome: AttemptOutcome;
-      try {
-        outcome = admit(scope) ?? NO_OUTCOME;
-        if (outcome === NO_OUTCOME && scope.definition?.concurrency !== undefined) {
-          outcome = (await takeFleetSlot(scope)) ?? NO_OUTCOME;
-        }
-        // Drained before the body started: hand the row back without counting an attempt.
-        const cause = scope.stop.cause;
-        if (cause?.kind === 'drain' && outcome.kind !== 'refused')
-          outcome = { kind: 'threw', error: cause.error };
-        if (outcome === NO_OUTCOME) outcome = (await startAttempt(scope, keeper)) ?? (await runBody(scope));
-      } catch (error) {
-        outcome = { kind: 'threw', error };
+      outcome = admit(scope);
+      if (outcome === undefined && scope.definition?.concurrency !== undefined) {
+        takeFleetSlot(scope).then(
+          (slotOutcome) => this.#start(slotOutcome),
+          (error: unknown) => this.#decide({ kind: 'threw', error }),
+        );
+        return;
       }
-      // Phases 5–6: decide, unwind.
+    } catch (error) {
+      outcome = { kind: 'threw', error };
+    }
+    this.#start(outcome);
+  }
+
+  /** Phase 3, start (unless an earlier phase answered the outcome), then phase 4, the body. */
+  #start(outcome: AttemptOutcome | undefined): void {
+    const scope = this.#scope;
+    // Drained before the body started: hand the row back without counting an attempt.
+    const cause = scope.stop.cause;
+    if (cause?.kind === 'drain' && outcome?.kind !== 'refused')
+      outcome = { kind: 'threw', error: cause.error };
+    if (outcome !== undefined) {
+      this.#decide(outcome);
+      return;
+    }
+    startAttempt(scope, this.#keeper as LeaseKeeper, this.#started);
+  }
+
+  /** After the start: the body, or the outcome the start answered. */
+  readonly #started = (outcome: AttemptOutcome | undefined): void => {
+    if (outcome !== undefined) this.#decide(outcome);
+    else runBody(this.#scope, this.#decided);
+  };
+
+  readonly #decided = (outcome: AttemptOutcome): void => this.#decide(outcome);
+
+  /** Phases 5–6: decide (purely), count an unstarted attempt that spends one, unwind. */
+  #decide(outcome: AttemptOutcome): void {
+    const scope = this.#scope;
+    try {
       const definition = scope.definition;
-      let settlement = decideSettlement({
+      const settlement = decideSettlement({
         cause: scope.stop.cause,
         outcome,
         attempt: scope.job.attempt,
@@ -172,22 +217,58 @@ export class Execution {
         unwindable: definition?.compensates === true && (scope.runner?.compensations.length ?? 0) > 0,
       });
       if (!scope.started && outcome.kind !== 'exhausted') {
-        settlement = await countUnstarted(scope, keeper, settlement);
+        countUnstarted(scope, this.#keeper as LeaseKeeper, settlement).then(
+          (counted) => this.#unwind(counted),
+          (error: unknown) => this.#end(undefined, error),
+        );
+        return;
       }
-      if (settlement.kind === 'unwind') settlement = await unwind(scope, settlement);
-      // Phase 7: the one settle.
-      this.#onWorkDone?.();
-      return await applySettlement(
-        scope,
-        keeper,
-        settlement as Exclude<typeof settlement, { kind: 'unwind' }>,
-      );
-    } finally {
-      keeper.stop();
-      if (scope.slot !== null) await releaseFleetSlot(scope);
+      this.#unwind(settlement);
+    } catch (error) {
+      this.#end(undefined, error);
     }
   }
-}
 
-/** "No outcome yet": the phases so far let the attempt go on. */
-const NO_OUTCOME: AttemptOutcome = Object.freeze({ kind: 'not-ours' });
+  #unwind(settlement: Settlement): void {
+    if (settlement.kind !== 'unwind') {
+      this.#settle(settlement);
+      return;
+    }
+    unwind(this.#scope, settlement).then(
+      (unwound) => this.#settle(unwound as Exclude<Settlement, { kind: 'unwind' }>),
+      (error: unknown) => this.#end(undefined, error),
+    );
+  }
+
+  /** Phase 7: the one settle. */
+  #settle(settlement: Exclude<Settlement, { kind: 'unwind' }>): void {
+    try {
+      this.#onWorkDone?.();
+      applySettlement(this.#scope, this.#keeper as LeaseKeeper, settlement, this.#landed, this.#crashed);
+    } catch (error) {
+      this.#end(undefined, error);
+    }
+  }
+
+  readonly #landed = (result: ExecutionResult): void => this.#end(result, undefined);
+  readonly #crashed = (error: unknown): void => this.#end(undefined, error);
+
+  /** Stops the keeper, releases the fleet slot, then answers `result` (or rejects with `error`). */
+  #end(result: ExecutionResult | undefined, error: unknown): void {
+    const scope = this.#scope;
+    const resolve = this.#resolve as (result: ExecutionResult) => void;
+    const reject = this.#reject as (error: unknown) => void;
+    try {
+      this.#keeper?.stop();
+      if (scope.slot !== null) {
+        releaseFleetSlot(scope).then(() => (result === undefined ? reject(error) : resolve(result)), reject);
+        return;
+      }
+    } catch (thrown) {
+      reject(thrown);
+      return;
+    }
+    if (result === undefined) reject(error);
+    else resolve(result);
+  }
+}

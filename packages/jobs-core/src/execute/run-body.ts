@@ -4,12 +4,11 @@ import { coreError } from '../errors/core-error.js';
 import { JobsError } from '../errors/jobs-error.js';
 import { isFinalAttempt, pastRetries } from '../job/attempt-budget.js';
 import type { ResolvedJobDefinition } from '../job/definition-of.js';
-import type { JobRunContext } from '../job/job-context.js';
+import type { JobContext, JobRunContext } from '../job/job-context.js';
 import { UNWINDING_STEP } from '../job/step-name.js';
 import type { JsonValue } from '../json.js';
 import type { AttemptScope } from './attempt-scope.js';
 import { newStepRunner } from './attempt-steps.js';
-import { STOPPED } from './attempt-stop.js';
 import { type Failure, failureOf } from './failure.js';
 import { withJobRun } from './job-run-storage.js';
 import { persistableJsonForm } from './json-form.js';
@@ -17,80 +16,146 @@ import { BodyArgs } from './run-args.js';
 import type { AttemptOutcome } from './settlement.js';
 import { isStepSuspension } from './step-suspension.js';
 
+/** Receives the body phase's outcome, exactly once. */
+export type BodyDone = (outcome: AttemptOutcome) => void;
+
 /**
  * Phase 4, run body: builds `ctx` (the app's context, the run's signal, actor and ids) and calls
- * `run` under the ambient run context, racing its `timeout` and the attempt's stops.
+ * `run` under the ambient run context, racing its `timeout` and the attempt's stops; `done` gets
+ * the outcome exactly once (a throw anywhere in this phase is a `threw` outcome).
  *
  * A run that already failed for good — an `unwinding` marker in its steps, or a compensating row
  * past its retries — replays instead: completed steps answer from storage, the first other step
  * ends the pass, and the outcome is `buried` (the stored verdict, or `X_JOB_MAX_ATTEMPTS`).
  * The timeout aborts `ctx.signal` first, then ends the race (`stopped`); a body that finishes
  * anyway is logged `jobs.timeout.abandoned`.
+ *
+ * Continuation-passing rather than `async`: on the hot path (no compensation, a synchronous
+ * `context()`) the phase makes one promise, the body's `then`; with the ambient run context on,
+ * every promise and `await` of the executor costs a promise hook.
  */
-export async function runBody(scope: AttemptScope): Promise<AttemptOutcome> {
+export function runBody(scope: AttemptScope, done: BodyDone): void {
   const definition = scope.definition as ResolvedJobDefinition; // admission found it
-  const job = scope.job;
-  const exhausted = pastRetries(job, definition);
-  let marker: StepRecord | undefined;
+  const exhausted = pastRetries(scope.job, definition);
   // Only a compensating job can carry an unwinding marker, so only it reads its steps up front;
   // every other run reads them on its first step (a job that calls no step never reads the store).
-  if (definition.compensates) {
-    const records = await scope.driver.steps.load(job.runId);
-    marker = records.find((record) => record.name === UNWINDING_STEP);
-    newStepRunner(scope, records, marker !== undefined || exhausted ? 'replay' : 'run');
+  if (!definition.compensates) {
+    if (exhausted) done(buried(scope, definition, undefined));
+    else withAppContext(scope, definition, undefined, false, done);
+    return;
   }
-  const replayOnly = marker !== undefined || exhausted;
-  if (replayOnly && !definition.compensates) return buried(scope, definition, undefined);
-  const app = scope.settings.context();
-  const appContext = isThenable(app) ? await app : app;
-  const stop = scope.stop;
-  const ctx: JobRunContext = {
-    ...appContext,
-    // A getter: the AbortSignal is created only for bodies that read it.
-    get signal() {
-      return stop.body.signal;
+  let loading: Promise<readonly StepRecord[]>;
+  try {
+    loading = scope.driver.steps.load(scope.job.runId);
+  } catch (error) {
+    done({ kind: 'threw', error });
+    return;
+  }
+  loading.then(
+    (records) => {
+      let marker: StepRecord | undefined;
+      try {
+        marker = records.find((record) => record.name === UNWINDING_STEP);
+        newStepRunner(scope, records, marker !== undefined || exhausted ? 'replay' : 'run');
+      } catch (error) {
+        done({ kind: 'threw', error });
+        return;
+      }
+      withAppContext(scope, definition, marker, marker !== undefined || exhausted, done);
     },
-    actor: { id: `job:${job.name}`, orgId: job.tenantId },
-    jobId: job.id,
-    runId: job.runId,
-    name: job.name,
-    attempt: job.attempt,
-  };
-  const args = new BodyArgs(scope, ctx, isFinalAttempt(job, definition));
+    (error: unknown) => done({ kind: 'threw', error }),
+  );
+}
+
+/** Builds the app's part of `ctx` (awaited only when `context()` answers a promise), then the body. */
+function withAppContext(
+  scope: AttemptScope,
+  definition: ResolvedJobDefinition,
+  marker: StepRecord | undefined,
+  replayOnly: boolean,
+  done: BodyDone,
+): void {
+  let app: JobContext | Promise<JobContext>;
+  try {
+    app = scope.settings.context();
+  } catch (error) {
+    done({ kind: 'threw', error });
+    return;
+  }
+  if (!isThenable(app)) {
+    startBody(scope, definition, marker, replayOnly, app, done);
+    return;
+  }
+  Promise.resolve(app).then(
+    (appContext) => startBody(scope, definition, marker, replayOnly, appContext, done),
+    (error: unknown) => done({ kind: 'threw', error }),
+  );
+}
+
+/** Calls the body and races it against the attempt's stops and its timeout. */
+function startBody(
+  scope: AttemptScope,
+  definition: ResolvedJobDefinition,
+  marker: StepRecord | undefined,
+  replayOnly: boolean,
+  appContext: JobContext,
+  done: BodyDone,
+): void {
+  const job = scope.job;
+  const stop = scope.stop;
   let body: Promise<unknown>;
   try {
+    const ctx: JobRunContext = {
+      ...appContext,
+      // A getter: the AbortSignal is created only for bodies that read it.
+      get signal() {
+        return stop.body.signal;
+      },
+      actor: { id: `job:${job.name}`, orgId: job.tenantId },
+      jobId: job.id,
+      runId: job.runId,
+      name: job.name,
+      attempt: job.attempt,
+    };
+    const args = new BodyArgs(scope, ctx, isFinalAttempt(job, definition));
     body = Promise.resolve(withJobRun(ctx, () => definition.run(args as never)));
   } catch (error) {
     body = Promise.reject(error);
   }
   const timer = replayOnly ? undefined : armTimeout(scope, definition, body);
-  const settled = await stop.race(body.then(returnedOutcome, threwOutcome));
-  if (timer !== undefined) clearTimeout(timer);
-  if (settled === STOPPED) {
+  let over = false;
+  const finish = (outcome: AttemptOutcome): void => {
+    if (over) return;
+    over = true;
+    if (timer !== undefined) clearTimeout(timer);
+    done(outcome);
+  };
+  body.then(
+    (value) =>
+      finish(replayOnly ? buried(scope, definition, marker?.output) : returnedOutcome(job.name, value)),
+    (error: unknown) => finish(replayOnly ? buried(scope, definition, marker?.output) : threwOutcome(error)),
+  );
+  stop.whenEnded(() => {
+    if (over) return;
     scope.lingering = body.then(ignore, ignore);
-    return STOPPED_OUTCOME;
-  }
-  if (replayOnly) return buried(scope, definition, marker?.output);
-  if (settled.kind !== 'value') return settled;
-  try {
-    return { kind: 'returned', result: persistableJsonForm(settled.value, `job '${job.name}' result`) };
-  } catch (error) {
-    return { kind: 'refused', failure: failureOf(error) };
-  }
+    finish(STOPPED_OUTCOME);
+  });
 }
 
 const ignore = (): void => undefined;
 
 const STOPPED_OUTCOME: AttemptOutcome = Object.freeze({ kind: 'stopped' });
 
-/** What the body's promise came to, before the result is stored. */
-type BodySettled = { readonly kind: 'value'; readonly value: unknown } | AttemptOutcome;
-
-function returnedOutcome(value: unknown): BodySettled {
-  return { kind: 'value', value };
+/** What a body that returned `value` came to: its storable JSON form, or refused when it has none. */
+function returnedOutcome(name: string, value: unknown): AttemptOutcome {
+  try {
+    return { kind: 'returned', result: persistableJsonForm(value, `job '${name}' result`) };
+  } catch (error) {
+    return { kind: 'refused', failure: failureOf(error) };
+  }
 }
 
-function threwOutcome(error: unknown): BodySettled {
+function threwOutcome(error: unknown): AttemptOutcome {
   return isStepSuspension(error) ? { kind: 'suspended', suspension: error } : { kind: 'threw', error };
 }
 
