@@ -4,7 +4,7 @@ import { coreError } from '../errors/core-error.js';
 import { JobsError } from '../errors/jobs-error.js';
 import { isFinalAttempt, pastRetries } from '../job/attempt-budget.js';
 import type { ResolvedJobDefinition } from '../job/definition-of.js';
-import type { JobContext, JobRunContext } from '../job/job-context.js';
+import type { JobContext } from '../job/job-context.js';
 import { UNWINDING_STEP } from '../job/step-name.js';
 import type { JsonValue } from '../json.js';
 import type { AttemptScope } from './attempt-scope.js';
@@ -13,6 +13,7 @@ import { type Failure, failureOf } from './failure.js';
 import { withJobRun } from './job-run-storage.js';
 import { persistableJsonForm } from './json-form.js';
 import { BodyArgs } from './run-args.js';
+import { runContext } from './run-context.js';
 import type { AttemptOutcome } from './settlement.js';
 import { isStepSuspension } from './step-suspension.js';
 
@@ -105,18 +106,7 @@ function startBody(
   const stop = scope.stop;
   let body: Promise<unknown>;
   try {
-    const ctx: JobRunContext = {
-      ...appContext,
-      // A getter: the AbortSignal is created only for bodies that read it.
-      get signal() {
-        return stop.body.signal;
-      },
-      actor: { id: `job:${job.name}`, orgId: job.tenantId },
-      jobId: job.id,
-      runId: job.runId,
-      name: job.name,
-      attempt: job.attempt,
-    };
+    const ctx = runContext(appContext, stop.body, job);
     const args = new BodyArgs(scope, ctx, isFinalAttempt(job, definition));
     body = Promise.resolve(withJobRun(ctx, () => definition.run(args as never)));
   } catch (error) {
