@@ -16,6 +16,8 @@ export class JobTally {
   lastAt = Number.NaN;
   private readonly runs: Uint16Array;
   private waiters: { target: number; resolve: () => void }[] = [];
+  /** The smallest target of the waiters (Infinity with none): `add` looks at them only once reached. */
+  private nextTarget = Number.POSITIVE_INFINITY;
 
   constructor(readonly size: number) {
     this.runs = new Uint16Array(size);
@@ -36,9 +38,10 @@ export class JobTally {
       if (before === 0) this.distinct += 1;
       if (before < 0xffff) this.runs[id] = before + 1;
     }
-    if (this.waiters.length > 0) {
+    // Checked per invocation, so it must not allocate: the tally runs inside every handler measured.
+    if (this.count >= this.nextTarget) {
       const ready = this.waiters.filter((waiter) => this.count >= waiter.target);
-      this.waiters = this.waiters.filter((waiter) => this.count < waiter.target);
+      this.setWaiters(this.waiters.filter((waiter) => this.count < waiter.target));
       for (const waiter of ready) waiter.resolve();
     }
   }
@@ -65,14 +68,19 @@ export class JobTally {
     if (this.count >= target) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((waiter) => waiter.resolve !== done);
+        this.setWaiters(this.waiters.filter((waiter) => waiter.resolve !== done));
         reject(new Error(`timed out after ${timeoutMs} ms: ${this.count} of ${target} jobs ran`));
       }, timeoutMs);
       const done = (): void => {
         clearTimeout(timer);
         resolve();
       };
-      this.waiters.push({ target, resolve: done });
+      this.setWaiters([...this.waiters, { target, resolve: done }]);
     });
+  }
+
+  private setWaiters(waiters: { target: number; resolve: () => void }[]): void {
+    this.waiters = waiters;
+    this.nextTarget = Math.min(Number.POSITIVE_INFINITY, ...waiters.map((waiter) => waiter.target));
   }
 }

@@ -17,8 +17,11 @@ export class AttemptScope {
   readonly driver: JobDriver;
   readonly job: ClaimedJob;
   readonly stop = new AttemptStop();
-  /** `performance.now()` when the execution began: `job_duration_seconds` is measured from it. */
-  readonly began = performance.now();
+  /**
+   * `performance.now()` when the execution began: `job_duration_seconds` is measured from it (0
+   * when the worker records no metrics: nothing reads it then).
+   */
+  readonly began: number;
   /** Set by admission (undefined for a job this worker does not know). */
   definition: ResolvedJobDefinition | undefined;
   /** The parsed input, once admission parsed it. */
@@ -40,6 +43,7 @@ export class AttemptScope {
     this.driver = settings.driver;
     this.job = job;
     this.started = job.started === true;
+    this.began = settings.metrics === undefined ? 0 : performance.now();
   }
 
   /** The fields every log line of this attempt carries. */

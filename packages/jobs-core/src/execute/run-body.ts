@@ -135,9 +135,12 @@ function startBody(
 const ignore = (): void => undefined;
 
 const STOPPED_OUTCOME: AttemptOutcome = Object.freeze({ kind: 'stopped' });
+const RETURNED_NULL: AttemptOutcome = Object.freeze({ kind: 'returned', result: null });
 
 /** What a body that returned `value` came to: its storable JSON form, or refused when it has none. */
 function returnedOutcome(name: string, value: unknown): AttemptOutcome {
+  // A body that returns nothing (most do) is stored as null: no check, no label, no object.
+  if (value === undefined || value === null) return RETURNED_NULL;
   try {
     return { kind: 'returned', result: persistableJsonForm(value, `job '${name}' result`) };
   } catch (error) {

@@ -18,6 +18,9 @@ import type { Worker, WorkerOptions, WorkerStats } from './worker-options.js';
 /** How long a claim of a row this worker still runs is handed back for (the older attempt ends first). */
 const OWN_RUN_DEFER_MS = 1_000;
 
+/** A held attempt's `done` until its execution's promise replaces it (one shared promise). */
+const SETTLED: Promise<void> = Promise.resolve();
+
 /**
  * Creates a worker: per-queue pools that claim in batches sized to their free slots, run each job
  * through `executeJob` (heartbeats, leases, fleet slots, timeouts), sleep on the driver's wake when
@@ -291,7 +294,7 @@ class JobWorker implements Worker {
     const execution = new Execution(this.#settings, job, freeSlot, leaseFrom);
     if (this.#drainReason !== undefined) execution.interrupt(this.#drainReason);
     if (this.#abandoned) execution.abandon();
-    const held: Held = { execution, done: Promise.resolve() };
+    const held: Held = { execution, done: SETTLED };
     this.#held.set(job.id, held);
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
     const finish = (outcome: string): void => {
