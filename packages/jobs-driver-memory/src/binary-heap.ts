@@ -21,6 +21,11 @@ export class BinaryHeap<T extends HeapItem> {
     return this.#items.length;
   }
 
+  /** Every item, in no particular order (a view: do not change the heap while iterating). */
+  values(): IterableIterator<T> {
+    return this.#items.values();
+  }
+
   /** The item that would come out next, left in place. */
   peek(): T | undefined {
     return this.#items[0];

@@ -104,6 +104,14 @@ export function fileRow(index: ClaimIndex, row: MemoryJobRow): void {
   put(dueAt === Number.NEGATIVE_INFINITY ? queue.due : queue.later, slot);
 }
 
+/** Every row of `queue` the index holds (any a claim can take now or later), in no particular order. */
+export function* indexedRows(index: ClaimIndex, queue: string): Generator<MemoryJobRow> {
+  const found = index.queues.get(queue);
+  if (found === undefined) return;
+  for (const slot of found.due.values()) yield slot.row;
+  for (const slot of found.later.values()) yield slot.row;
+}
+
 /** Drops `row` from the index (the row is being deleted). */
 export function unfileRow(index: ClaimIndex, row: MemoryJobRow): void {
   const slot = index.slots.get(row.id);

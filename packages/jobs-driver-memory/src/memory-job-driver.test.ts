@@ -95,6 +95,49 @@ describe('memoryJobDriver', () => {
     expect(heard).toEqual([]);
   });
 
+  it('keeps its stats counts in step with every state change, and drops a queue whose rows are all gone', async () => {
+    const clock = virtualClock(0);
+    const driver = memoryJobDriver({ clock });
+    await driver.enqueueMany([request('a'), request('b'), request('c'), request('d', { runAt: 50 })]);
+    const [first, second] = await driver.claim({
+      queues: ['q'],
+      limit: 2,
+      workerId: 'w',
+      visibilityTimeoutMs: 1_000,
+    });
+    await driver.ack(first!.id, first!.claim);
+    await driver.nack(second!.id, second!.claim, {
+      kind: 'dead',
+      error: { code: 'X', message: 'x' },
+      stopReason: 'terminal',
+    });
+    await driver.introspect.cancel('c');
+    const counts = async () => (await driver.stats()).find((stats) => stats.queue === 'q')?.counts;
+    expect(await counts()).toEqual({
+      ready: 0,
+      delayed: 1,
+      running: 0,
+      suspended: 0,
+      done: 1,
+      dead: 1,
+      cancelled: 1,
+    });
+    clock.advance(100);
+    expect((await driver.stats())[0]?.oldestReadyAgeMs).toBe(50);
+    for (const id of ['a', 'b', 'c', 'd']) await driver.introspect.remove(id);
+    expect(await driver.stats()).toEqual([]);
+    await driver.introspect.pause('q');
+    expect(await counts()).toEqual({
+      ready: 0,
+      delayed: 0,
+      running: 0,
+      suspended: 0,
+      done: 0,
+      dead: 0,
+      cancelled: 0,
+    });
+  });
+
   it('introspect.list clamps the page size to 1..1000', async () => {
     const driver = memoryJobDriver({ clock: virtualClock(0) });
     for (const id of ['a', 'b', 'c']) await driver.enqueue(request(id));

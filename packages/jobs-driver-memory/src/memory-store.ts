@@ -1,5 +1,5 @@
 import type { Clock, JobRecord, JobState, StepRecord, WorkerInfo } from '@x/jobs-core';
-import { isLiveState } from '@x/jobs-core';
+import { isLiveState, JOB_STATES } from '@x/jobs-core';
 import type { BackfillRecord, EventRecord, LeaseGrant, ScheduleState } from '@x/jobs-core/driver';
 import { type ClaimIndex, createClaimIndex, fileRow, unfileRow } from './claim-index.js';
 import { memoryError } from './errors.js';
@@ -28,6 +28,8 @@ export interface MemoryStore {
   readonly jobs: Map<string, MemoryJobRow>;
   /** The rows a claim can take, per queue in claim order; kept in step with the rows by {@link moveTo} and {@link refile}. */
   readonly claimIndex: ClaimIndex;
+  /** Rows per state, per queue with at least one row: kept by {@link addRow}, {@link moveTo}, {@link forgetRow}. */
+  readonly stateCounts: Map<string, Record<JobState, number>>;
   /** The live row id per dedupe scope (see {@link dedupeScope}). */
   readonly liveKeys: Map<string, string>;
   readonly pausedQueues: Set<string>;
@@ -52,6 +54,7 @@ export function createMemoryStore(clock: Clock): MemoryStore {
     clock,
     jobs: new Map(),
     claimIndex: createClaimIndex(),
+    stateCounts: new Map(),
     liveKeys: new Map(),
     pausedQueues: new Set(),
     steps: new Map(),
@@ -89,15 +92,36 @@ export function dedupeScope(row: Pick<JobRecord, 'name' | 'tenantId' | 'idempote
   return JSON.stringify([row.name, row.tenantId, row.idempotencyKey]);
 }
 
+/** Adds `delta` to the count of `state` in `queue`. */
+function countState(store: MemoryStore, queue: string, state: JobState, delta: number): void {
+  let counts = store.stateCounts.get(queue);
+  if (counts === undefined) {
+    counts = Object.fromEntries(JOB_STATES.map((each) => [each, 0])) as Record<JobState, number>;
+    store.stateCounts.set(queue, counts);
+  }
+  counts[state] += delta;
+}
+
+/** Stores a new row (in the state it was built with; then {@link moveTo} its first state). */
+export function addRow(store: MemoryStore, row: MemoryJobRow): void {
+  store.jobs.set(row.id, row);
+  countState(store, row.queue, row.state, 1);
+}
+
 /**
  * The one place a row changes state, so the indexes always agree with the rows: entering a live
- * state takes the dedupe scope, leaving it frees the scope, and the claim index files the row anew.
+ * state takes the dedupe scope, leaving it frees the scope, the state counts follow, and the claim
+ * index files the row anew.
  * Write the row's runAt and lease before calling it.
  */
 export function moveTo(store: MemoryStore, row: MemoryJobRow, state: JobState): void {
   if (isLiveState(state)) store.liveKeys.set(row.scope, row.id);
   else if (store.liveKeys.get(row.scope) === row.id) store.liveKeys.delete(row.scope);
-  row.state = state;
+  if (row.state !== state) {
+    countState(store, row.queue, state, 1);
+    countState(store, row.queue, row.state, -1);
+    row.state = state;
+  }
   fileRow(store.claimIndex, row);
 }
 
@@ -106,12 +130,17 @@ export function refile(store: MemoryStore, row: MemoryJobRow): void {
   fileRow(store.claimIndex, row);
 }
 
-/** Deletes a row and its steps, freeing its dedupe scope. */
+/** Deletes a row and its steps, freeing its dedupe scope and its count. */
 export function forgetRow(store: MemoryStore, row: MemoryJobRow): void {
   if (store.liveKeys.get(row.scope) === row.id) store.liveKeys.delete(row.scope);
   unfileRow(store.claimIndex, row);
-  store.jobs.delete(row.id);
   store.steps.delete(row.runId);
+  if (!store.jobs.delete(row.id)) return;
+  countState(store, row.queue, row.state, -1);
+  // A queue left with no rows at all is no longer in the stats (unless paused).
+  const counts = store.stateCounts.get(row.queue);
+  if (counts !== undefined && JOB_STATES.every((state) => counts[state] === 0))
+    store.stateCounts.delete(row.queue);
 }
 
 /** The row `jobId` when it is `running` under `token`: the fence every settle and step write passes. */

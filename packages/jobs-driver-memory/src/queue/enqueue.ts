@@ -2,6 +2,7 @@ import type { EnqueueRequest, EnqueueResult } from '@x/jobs-core/driver';
 import { memoryError } from '../errors.js';
 import { toJsonText } from '../json-copy.js';
 import {
+  addRow,
   dedupeScope,
   type MemoryJobRow,
   type MemoryStore,
@@ -72,7 +73,7 @@ export function enqueueRow(
     seq: nextSeq(store),
     scope,
   };
-  store.jobs.set(row.id, row);
+  addRow(store, row);
   moveTo(store, row, runAt > now ? 'delayed' : 'ready');
   if (row.state === 'ready') notifyDue(store, row.queue);
   return { id: row.id, runId: row.runId, deduped: false };
