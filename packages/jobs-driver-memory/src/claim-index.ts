@@ -5,7 +5,7 @@ import type { MemoryJobRow } from './memory-store.js';
  * A claimable row's place in the index. Its keys are copied when it is filed, so a write to the
  * row cannot disorder a heap before {@link fileRow} files it again.
  */
-interface IndexSlot extends HeapItem {
+export interface IndexSlot extends HeapItem {
   readonly row: MemoryJobRow;
   readonly priority: number;
   readonly seq: number;
@@ -29,8 +29,6 @@ interface QueueIndex {
  */
 export interface ClaimIndex {
   readonly queues: Map<string, QueueIndex>;
-  /** The slot of every indexed row, by row id. */
-  readonly slots: Map<string, IndexSlot>;
 }
 
 /** Claim order: higher priority first, then earlier runAt, then enqueue order. */
@@ -47,7 +45,7 @@ function dueBefore(a: IndexSlot, b: IndexSlot): boolean {
 
 /** An empty index. */
 export function createClaimIndex(): ClaimIndex {
-  return { queues: new Map(), slots: new Map() };
+  return { queues: new Map() };
 }
 
 /** When `row` becomes claimable, or null when no claim can take it (finished, or running without a lease). */
@@ -84,19 +82,19 @@ function put(heap: BinaryHeap<IndexSlot>, slot: IndexSlot): void {
  * every write to one of those (O(log n)).
  */
 export function fileRow(index: ClaimIndex, row: MemoryJobRow): void {
-  let slot = index.slots.get(row.id);
+  let slot = row.indexSlot;
   if (slot?.heap) {
     slot.heap.remove(slot);
     slot.heap = null;
   }
   const dueAt = dueAtOf(row);
   if (dueAt === null) {
-    if (slot !== undefined) index.slots.delete(row.id);
+    row.indexSlot = null;
     return;
   }
-  if (slot === undefined) {
+  if (slot === null) {
     slot = { row, priority: row.priority, seq: row.seq, runAt: row.runAt, dueAt, heap: null, heapIndex: -1 };
-    index.slots.set(row.id, slot);
+    row.indexSlot = slot;
   }
   slot.runAt = row.runAt;
   slot.dueAt = dueAt;
@@ -113,11 +111,11 @@ export function* indexedRows(index: ClaimIndex, queue: string): Generator<Memory
 }
 
 /** Drops `row` from the index (the row is being deleted). */
-export function unfileRow(index: ClaimIndex, row: MemoryJobRow): void {
-  const slot = index.slots.get(row.id);
-  if (slot === undefined) return;
+export function unfileRow(row: MemoryJobRow): void {
+  const slot = row.indexSlot;
+  if (slot === null) return;
   slot.heap?.remove(slot);
-  index.slots.delete(row.id);
+  row.indexSlot = null;
 }
 
 /** Moves the rows of `queue` that have come due by `now` (runAt reached, lease lapsed) into its due heap. */

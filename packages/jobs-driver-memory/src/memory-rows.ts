@@ -5,7 +5,7 @@ import type { MemoryJobRow } from './memory-store.js';
 
 /** The public view of a row (no token, no internal order or scope), with its JSON copied. */
 export function toJobRecord(row: MemoryJobRow): JobRecord {
-  const { token: _token, seq: _seq, scope: _scope, payloadJson, ...record } = row;
+  const { token: _token, seq: _seq, scope: _scope, indexSlot: _slot, payloadJson, ...record } = row;
   return {
     ...record,
     payload: JSON.parse(payloadJson) as JsonValue,

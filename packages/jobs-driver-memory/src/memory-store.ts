@@ -1,15 +1,15 @@
 import type { Clock, JobRecord, JobState, StepRecord, WorkerInfo } from '@x/jobs-core';
 import { isLiveState, JOB_STATES } from '@x/jobs-core';
 import type { BackfillRecord, EventRecord, LeaseGrant, ScheduleState } from '@x/jobs-core/driver';
-import { type ClaimIndex, createClaimIndex, fileRow, unfileRow } from './claim-index.js';
+import { type ClaimIndex, createClaimIndex, fileRow, type IndexSlot, unfileRow } from './claim-index.js';
 import { memoryError } from './errors.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * One job row as the memory driver holds it: the public record with its payload kept as JSON text
- * (copied in once at enqueue, parsed fresh for each reader), plus the claim token, enqueue order
- * and dedupe scope.
+ * (copied in once at enqueue, parsed fresh for each reader), plus the claim token, enqueue order,
+ * dedupe scope and claim-index slot.
  */
 export type MemoryJobRow = Mutable<Omit<JobRecord, 'payload'>> & {
   /** The payload as JSON text: no caller ever shares a reference with it. */
@@ -20,6 +20,8 @@ export type MemoryJobRow = Mutable<Omit<JobRecord, 'payload'>> & {
   readonly seq: number;
   /** The row's {@link dedupeScope}, computed once. */
   readonly scope: string;
+  /** The row's place in the claim index (null while no claim can take it): kept by `fileRow`. */
+  indexSlot: IndexSlot | null;
 };
 
 /** Everything one memory driver holds. Every operation reads and writes it synchronously, so each is atomic. */
@@ -106,6 +108,7 @@ function countState(store: MemoryStore, queue: string, state: JobState, delta: n
 export function addRow(store: MemoryStore, row: MemoryJobRow): void {
   store.jobs.set(row.id, row);
   countState(store, row.queue, row.state, 1);
+  if (isLiveState(row.state)) store.liveKeys.set(row.scope, row.id);
 }
 
 /**
@@ -115,8 +118,11 @@ export function addRow(store: MemoryStore, row: MemoryJobRow): void {
  * Write the row's runAt and lease before calling it.
  */
 export function moveTo(store: MemoryStore, row: MemoryJobRow, state: JobState): void {
-  if (isLiveState(state)) store.liveKeys.set(row.scope, row.id);
-  else if (store.liveKeys.get(row.scope) === row.id) store.liveKeys.delete(row.scope);
+  // A live row holds its scope already (addRow, or the move that made it live).
+  const wasLive = isLiveState(row.state);
+  if (isLiveState(state)) {
+    if (!wasLive) store.liveKeys.set(row.scope, row.id);
+  } else if (wasLive && store.liveKeys.get(row.scope) === row.id) store.liveKeys.delete(row.scope);
   if (row.state !== state) {
     countState(store, row.queue, state, 1);
     countState(store, row.queue, row.state, -1);
@@ -133,7 +139,7 @@ export function refile(store: MemoryStore, row: MemoryJobRow): void {
 /** Deletes a row and its steps, freeing its dedupe scope and its count. */
 export function forgetRow(store: MemoryStore, row: MemoryJobRow): void {
   if (store.liveKeys.get(row.scope) === row.id) store.liveKeys.delete(row.scope);
-  unfileRow(store.claimIndex, row);
+  unfileRow(row);
   store.steps.delete(row.runId);
   if (!store.jobs.delete(row.id)) return;
   countState(store, row.queue, row.state, -1);

@@ -72,6 +72,7 @@ export function enqueueRow(
     token: null,
     seq: nextSeq(store),
     scope,
+    indexSlot: null,
   };
   addRow(store, row);
   moveTo(store, row, runAt > now ? 'delayed' : 'ready');
