@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { GCProfiler, getHeapStatistics } from 'node:v8';
+import { measureDrainCost } from './drain-cost.js';
 import { JobTally } from './job-tally.js';
 import { isSystemName, loadSystem } from './systems/catalog.js';
 import { makePayloads, waitDrained } from './workloads/drain.js';
@@ -55,28 +55,17 @@ async function main(): Promise<void> {
   await system.enqueueBulk(makePayloads(0, total));
   const tally = new JobTally(total);
   const stopProfiles = await startDrainProfiles();
-  const profiler = new GCProfiler();
-  const heapBefore = getHeapStatistics().used_heap_size;
-  const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
-  profiler.start();
+  const cost = measureDrainCost();
   const worker = await system.startWorker({ concurrency: Number(concurrencyArg), onJob: tally.record });
   const drainedAt = await waitDrained(system, tally, total, 300_000);
-  const gc = profiler.stop();
-  const cpu = process.cpuUsage(cpuBefore);
+  const { cpuUsPerJob, bytesPerJob, gcPauseMs } = cost.stop(total);
   const wallMs = performance.now() - wallBefore;
   await stopProfiles();
-  let freed = 0;
-  let pausedUs = 0;
-  for (const entry of gc?.statistics ?? []) {
-    freed += entry.beforeGC.heapStatistics.usedHeapSize - entry.afterGC.heapStatistics.usedHeapSize;
-    pausedUs += entry.cost;
-  }
-  const allocated = freed + getHeapStatistics().used_heap_size - heapBefore;
   console.log(
     `${name}: drained ${total} jobs at ${Math.round(total / ((drainedAt - tally.firstAt) / 1000))} jobs/s; ` +
-      `${((cpu.user + cpu.system) / total).toFixed(1)} µs CPU/job, ${Math.round(allocated / total)} B allocated/job, ` +
-      `GC ${((pausedUs / 1000 / wallMs) * 100).toFixed(0)} % of the drain`,
+      `${cpuUsPerJob.toFixed(1)} µs CPU/job, ${Math.round(bytesPerJob)} B allocated/job, ` +
+      `GC ${((gcPauseMs / wallMs) * 100).toFixed(0)} % of the drain`,
   );
   await worker.stop();
   await system.close();

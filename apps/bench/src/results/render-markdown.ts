@@ -10,7 +10,7 @@ import { meets, TARGETS } from './targets.js';
 /** A number as the tables print it: thousands separators for rates, decimals for small values. */
 export function formatNumber(value: number, unit: MetricSpec['unit']): string {
   if (!Number.isFinite(value)) return String(value);
-  if (unit === 'jobs/s' || unit === 'jobs' || unit === 'count')
+  if (unit === 'jobs/s' || unit === 'jobs' || unit === 'count' || unit === 'B')
     return Math.round(value).toLocaleString('en-US');
   if (Math.abs(value) >= 100) return value.toFixed(0);
   if (Math.abs(value) >= 10) return value.toFixed(1);
@@ -58,6 +58,8 @@ function workloadTable(file: ResultFile, id: WorkloadId): string[] {
     const runs = Math.max(0, ...Object.values(record.values).map((values) => values.length));
     lines.push(`| ${record.system} | ${cells.join(' | ')} | ${runs} | #${record.run} |`);
   }
+  const notes = file.notes?.[id] ?? [];
+  if (notes.length > 0) lines.push('', ...notes);
   const failures = records.filter((record) => record.error);
   if (failures.length > 0) {
     lines.push('');

@@ -32,6 +32,11 @@ export interface ResultFile {
   versions: Record<string, string>;
   runs: RunRecord[];
   results: ResultRecord[];
+  /**
+   * Hand-written lines rendered under a workload's table (a before/after the table alone cannot
+   * show: it holds the latest measurement only). Name the runs and commands they come from.
+   */
+  notes?: Partial<Record<WorkloadId, string[]>>;
 }
 
 /** Reads the results file, or an empty one. */
