@@ -1,4 +1,5 @@
-import { BinaryHeap, type HeapItem } from './binary-heap.js';
+import type { HeapItem } from './binary-heap.js';
+import { ClaimLine } from './claim-line.js';
 import type { MemoryJobRow } from './memory-store.js';
 
 /**
@@ -12,20 +13,21 @@ export interface IndexSlot extends HeapItem {
   runAt: number;
   /** When the row becomes claimable: -Infinity for `ready`, else its `runAt` or lease deadline. */
   dueAt: number;
-  heap: BinaryHeap<IndexSlot> | null;
+  heap: ClaimLine<IndexSlot> | null;
 }
 
 /** One queue's claimable rows. */
 interface QueueIndex {
   /** Rows claimable now, in claim order: priority DESC, runAt ASC, enqueue order ASC. */
-  readonly due: BinaryHeap<IndexSlot>;
+  readonly due: ClaimLine<IndexSlot>;
   /** Rows claimable later (delayed, suspended, or running under a lease), soonest first. */
-  readonly later: BinaryHeap<IndexSlot>;
+  readonly later: ClaimLine<IndexSlot>;
 }
 
 /**
- * Per-queue heaps of the rows a claim can take, so a claim of k rows costs O(k log n) instead of
- * sorting every row. Rows that are done, dead or cancelled are not in it.
+ * Per-queue lines (heaps with an in-order fast path, see {@link ClaimLine}) of the rows a claim can
+ * take, so a claim of k rows costs O(k log n) at worst — O(k) when rows arrive in claim order —
+ * instead of sorting every row. Rows that are done, dead or cancelled are not in it.
  */
 export interface ClaimIndex {
   readonly queues: Map<string, QueueIndex>;
@@ -66,13 +68,13 @@ function dueAtOf(row: MemoryJobRow): number | null {
 function queueIndex(index: ClaimIndex, queue: string): QueueIndex {
   let found = index.queues.get(queue);
   if (found === undefined) {
-    found = { due: new BinaryHeap(claimsBefore), later: new BinaryHeap(dueBefore) };
+    found = { due: new ClaimLine(claimsBefore), later: new ClaimLine(dueBefore) };
     index.queues.set(queue, found);
   }
   return found;
 }
 
-function put(heap: BinaryHeap<IndexSlot>, slot: IndexSlot): void {
+function put(heap: ClaimLine<IndexSlot>, slot: IndexSlot): void {
   heap.push(slot);
   slot.heap = heap;
 }

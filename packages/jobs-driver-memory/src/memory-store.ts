@@ -32,6 +32,8 @@ export interface MemoryStore {
   readonly claimIndex: ClaimIndex;
   /** Rows per state, per queue with at least one row: kept by {@link addRow}, {@link moveTo}, {@link forgetRow}. */
   readonly stateCounts: Map<string, Record<JobState, number>>;
+  /** The running rows by claim token: a few hundred at most, where `jobs` may hold every row ever. */
+  readonly byToken: Map<string, MemoryJobRow>;
   /** The live row id per dedupe scope (see {@link dedupeScope}). */
   readonly liveKeys: Map<string, string>;
   readonly pausedQueues: Set<string>;
@@ -57,6 +59,7 @@ export function createMemoryStore(clock: Clock): MemoryStore {
     jobs: new Map(),
     claimIndex: createClaimIndex(),
     stateCounts: new Map(),
+    byToken: new Map(),
     liveKeys: new Map(),
     pausedQueues: new Set(),
     steps: new Map(),
@@ -149,10 +152,22 @@ export function forgetRow(store: MemoryStore, row: MemoryJobRow): void {
     store.stateCounts.delete(row.queue);
 }
 
-/** The row `jobId` when it is `running` under `token`: the fence every settle and step write passes. */
+/** Gives the row a new claim token (null: no claim holds it), fencing out the previous one. */
+export function setToken(store: MemoryStore, row: MemoryJobRow, token: string | null): void {
+  if (row.token !== null) store.byToken.delete(row.token);
+  row.token = token;
+  if (token !== null) store.byToken.set(token, row);
+}
+
+/**
+ * The row `jobId` when it is `running` under `token`: the fence every settle and step write passes.
+ * Looked up by token, in the small map of held rows.
+ */
 export function heldRow(store: MemoryStore, jobId: string, token: string): MemoryJobRow | undefined {
-  const row = store.jobs.get(jobId);
-  return row !== undefined && row.state === 'running' && row.token === token ? row : undefined;
+  const row = store.byToken.get(token);
+  return row !== undefined && row.id === jobId && row.state === 'running' && row.token === token
+    ? row
+    : undefined;
 }
 
 /** True when the row can be claimed at `now`. */

@@ -2,7 +2,15 @@ import type { JobIntrospection } from '@x/jobs-core';
 import { isLiveState } from '@x/jobs-core';
 import { copyJson } from '../json-copy.js';
 import { toJobRecord } from '../memory-rows.js';
-import { assertOpen, forgetRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
+import {
+  assertOpen,
+  forgetRow,
+  type MemoryStore,
+  moveTo,
+  notifyDue,
+  refile,
+  setToken,
+} from '../memory-store.js';
 import { requeue } from '../queue/settle.js';
 import { stepsOf } from '../stores/step-store.js';
 
@@ -64,7 +72,7 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
       assertOpen(store);
       const row = store.jobs.get(id);
       if (row === undefined || !isLiveState(row.state)) return false;
-      row.token = null;
+      setToken(store, row, null);
       row.leaseExpiresAt = null;
       row.cancelReason = reason ?? null;
       row.finishedAt = store.clock.now();

@@ -1,7 +1,7 @@
 import type { ClaimedJob, ClaimOptions } from '@x/jobs-core/driver';
 import { takeDue } from '../claim-index.js';
 import { toClaimedJob } from '../memory-rows.js';
-import { type MemoryStore, moveTo, nextId } from '../memory-store.js';
+import { type MemoryStore, moveTo, nextId, setToken } from '../memory-store.js';
 
 /**
  * Takes up to `limit` due rows of the unpaused `queues` in claim order (priority DESC, runAt ASC,
@@ -19,7 +19,7 @@ export function claimRows(store: MemoryStore, options: ClaimOptions): ClaimedJob
   return takeDue(store.claimIndex, queues, now, options.limit).map((row, rank) => {
     const claim = { workerId: options.workerId, token: nextId(store, 'claim') };
     const job = toClaimedJob(row, claim, leaseExpiresAt, rank < startFirst);
-    row.token = claim.token;
+    setToken(store, row, claim.token);
     row.workerId = claim.workerId;
     row.startedAt = job.started === true ? now : null;
     if (job.started === true) row.attempts += 1;
