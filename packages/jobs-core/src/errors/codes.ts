@@ -53,8 +53,10 @@ export const CORE_ERROR_CODES = {
   X_JOB_CHILD_CANCELLED:
     'A child job a run invoked with step.invoke was cancelled before it finished; terminal for the parent.',
   X_JOB_CANCELLED: 'The job awaited with awaitResult was cancelled before it finished.',
-  X_JOB_RESULT_TIMEOUT: 'awaitResult gave up: the job did not finish within the timeout; the job is untouched.',
-  X_JOB_RESULT_ABORTED: "awaitResult was aborted by its signal before the job finished; the job is untouched.",
+  X_JOB_RESULT_TIMEOUT:
+    'awaitResult gave up: the job did not finish within the timeout; the job is untouched.',
+  X_JOB_RESULT_ABORTED:
+    'awaitResult was aborted by its signal before the job finished; the job is untouched.',
   X_DRIVER_INTROSPECTION_REQUIRED:
     'step.invoke and awaitResult read job rows, which needs a driver with introspection.',
   // Value rules (values/): what every driver stores alike.

@@ -38,7 +38,10 @@ export interface AwaitResultOptions {
  * bounded fallback poll that starts at 50 ms and doubles up to `poll` — which is what notices a
  * job settled by another process. A row not found yet (an outbox still holding it) is waited for.
  */
-export function awaitResult<Result = JsonValue>(id: string, options: AwaitResultOptions = {}): Promise<Result> {
+export function awaitResult<Result = JsonValue>(
+  id: string,
+  options: AwaitResultOptions = {},
+): Promise<Result> {
   const driver = options.driver ?? jobDriver();
   const introspect = driver.introspect;
   if (introspect === undefined) {
@@ -53,8 +56,10 @@ export function awaitResult<Result = JsonValue>(id: string, options: AwaitResult
   let timeoutMs: number | undefined;
   let pollMs: number;
   try {
-    timeoutMs = options.timeout === undefined ? undefined : parseDuration(options.timeout, 'awaitResult timeout');
-    pollMs = options.poll === undefined ? DEFAULT_RESULT_POLL_MS : parseDuration(options.poll, 'awaitResult poll');
+    timeoutMs =
+      options.timeout === undefined ? undefined : parseDuration(options.timeout, 'awaitResult timeout');
+    pollMs =
+      options.poll === undefined ? DEFAULT_RESULT_POLL_MS : parseDuration(options.poll, 'awaitResult poll');
   } catch (error) {
     return Promise.reject(error);
   }

@@ -20,7 +20,11 @@ import { UnwindReached } from './unwind-reached.js';
  * and when the wait began. A failed invocation keeps it (status `failed`).
  */
 export interface InvokeState {
-  readonly invoke: { readonly childId: string; readonly invocation: number; readonly cancelWithParent: boolean };
+  readonly invoke: {
+    readonly childId: string;
+    readonly invocation: number;
+    readonly cancelWithParent: boolean;
+  };
   readonly since: number;
 }
 
@@ -150,7 +154,11 @@ function childRequest(
   options: InvokeOptions,
   state: InvokeState,
 ) {
-  const request = prepareEnqueue(child, input, options.priority === undefined ? {} : { priority: options.priority });
+  const request = prepareEnqueue(
+    child,
+    input,
+    options.priority === undefined ? {} : { priority: options.priority },
+  );
   return {
     ...request,
     id: state.invoke.childId,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { EnqueueResult } from '../driver/enqueue.js';
-import type { EnqueuedJob } from '../enqueue/enqueued-job.js';
 import type { EnqueueManyOptions, EnqueueOptions } from '../enqueue/enqueue-options.js';
+import type { EnqueuedJob } from '../enqueue/enqueued-job.js';
 import type { Registrable } from '../registry/registrable.js';
 import type { ResolvedRetryPolicy } from '../retry/retry-policy.js';
 import type { JobActor } from './job-actor.js';

@@ -1,6 +1,6 @@
+import { ChildJobError } from '../errors/child-job-error.js';
 import type { CoreErrorCode } from '../errors/codes.js';
 import { coreError } from '../errors/core-error.js';
-import { ChildJobError } from '../errors/child-job-error.js';
 import { errorCode } from '../errors/jobs-error.js';
 import type { ErrorRetryClass } from './retry-decision.js';
 
