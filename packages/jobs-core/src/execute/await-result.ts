@@ -91,7 +91,10 @@ class ResultWait {
   ) {}
 
   start(timeoutMs: number | undefined, signal: AbortSignal | undefined): void {
-    if (signal?.aborted) return this.#fail(aborted(this.id, signal.reason));
+    if (signal?.aborted) {
+      this.#fail(aborted(this.id, signal.reason));
+      return;
+    }
     if (signal !== undefined) {
       const onAbort = () => this.#fail(aborted(this.id, signal.reason));
       signal.addEventListener('abort', onAbort, { once: true });

@@ -131,7 +131,7 @@ async function settleFrom(
     row.state === 'cancelled'
       ? new ChildJobError(
           'X_JOB_CHILD_CANCELLED',
-          `step '${name}': child job ${row.id} ('${row.name}') was cancelled${row.cancelReason === null ? '' : ` (${row.cancelReason})`}.`,
+          `step '${name}': child job ${row.id} ('${row.name}') was cancelled${(row.cancelReason ?? null) === null ? '' : ` (${row.cancelReason})`}.`,
           'terminal',
           meta,
         )
