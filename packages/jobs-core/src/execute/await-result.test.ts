@@ -27,7 +27,10 @@ function withWake(fake: FakeJobDriver): { driver: JobDriver; wake: (queue: strin
       },
     },
   };
-  return { driver, wake: (queue) => listeners.forEach((listener) => listener(queue)) };
+  const wake = (queue: string): void => {
+    for (const listener of listeners) listener(queue);
+  };
+  return { driver, wake };
 }
 
 /** Holds every timer: no fallback poll can fire, so only a signal or a wake can end the wait. */
@@ -85,7 +88,13 @@ describe('awaitResult', () => {
     const get = driver.introspect!.get;
     const counting: JobDriver = {
       ...driver,
-      introspect: { ...driver.introspect!, get: (id) => ((reads += 1), get(id)) },
+      introspect: {
+        ...driver.introspect!,
+        get: (id) => {
+          reads += 1;
+          return get(id);
+        },
+      },
     };
     const awaited = awaitResult(row.id, { driver: counting });
     while (vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve)); // first read done, poll armed
@@ -128,7 +137,7 @@ describe('awaitResult', () => {
     expect(errorCode(await failure(awaitResult('x', { driver: fake.driver, timeout: -1 })))).toBe(
       'X_DURATION_INVALID',
     );
-    const bare = { ...fake.driver, introspect: undefined } as JobDriver;
+    const { introspect: _dropped, ...bare } = fake.driver;
     expect(errorCode(await failure(awaitResult('x', { driver: bare })))).toBe(
       'X_DRIVER_INTROSPECTION_REQUIRED',
     );
