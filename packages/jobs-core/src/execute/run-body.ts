@@ -118,12 +118,22 @@ function startBody(
     if (over) return;
     over = true;
     if (timer !== undefined) clearTimeout(timer);
-    done(outcome);
+    done(replayOnly ? buried(scope, definition, marker?.output) : outcome);
+  };
+  // The body settled: its steps still in flight end first (see afterSteps), inside the race.
+  const settle = (outcome: AttemptOutcome): void => {
+    let after: AttemptOutcome | Promise<AttemptOutcome>;
+    try {
+      after = afterSteps(scope, outcome);
+    } catch (error) {
+      after = { kind: 'threw', error };
+    }
+    if (after instanceof Promise) after.then(finish, (error: unknown) => finish({ kind: 'threw', error }));
+    else finish(after);
   };
   body.then(
-    (value) =>
-      finish(replayOnly ? buried(scope, definition, marker?.output) : returnedOutcome(job.name, value)),
-    (error: unknown) => finish(replayOnly ? buried(scope, definition, marker?.output) : threwOutcome(error)),
+    (value) => settle(returnedOutcome(job.name, value)),
+    (error: unknown) => settle(threwOutcome(error)),
   );
   stop.whenEnded(() => {
     if (over) return;
@@ -146,6 +156,22 @@ function returnedOutcome(name: string, value: unknown): AttemptOutcome {
   } catch (error) {
     return { kind: 'refused', failure: failureOf(error) };
   }
+}
+
+/**
+ * Parallel steps end together: once the body settled, the steps it left in flight (siblings of a
+ * `Promise.all` that rejected first) run to their end — outputs saved, failures recorded — before
+ * the attempt settles, and every suspension among them parks the run at the earliest wake time.
+ * The hot path (no step in flight, no suspension) answers without a promise.
+ */
+function afterSteps(scope: AttemptScope, settled: AttemptOutcome): AttemptOutcome | Promise<AttemptOutcome> {
+  const activity = scope.runner?.activity;
+  if (activity === undefined || (activity.quiet && settled.kind !== 'suspended')) return settled;
+  const merge = (): AttemptOutcome =>
+    settled.kind === 'suspended'
+      ? { kind: 'suspended', suspension: activity.parkedOn(settled.suspension) }
+      : settled;
+  return activity.idle().then(merge);
 }
 
 function threwOutcome(error: unknown): AttemptOutcome {
