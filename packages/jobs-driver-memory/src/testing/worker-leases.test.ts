@@ -115,7 +115,9 @@ describe('cancel and leases', () => {
     healed = true;
     heal();
     for (const release of releases) release();
-    await until(async () => (await driver.introspect!.get(first))?.state === 'done');
+    // The redelivery this worker handed back (its own run was still held) is due a second later,
+    // and a delayed row sends no wake: the pool may pick it up only at its idle poll (up to 5 s).
+    await until(async () => (await driver.introspect!.get(first))?.state === 'done', 15_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     // A job that finishes quickly never reports a lost lease, even with slow heartbeats in flight.
@@ -125,7 +127,7 @@ describe('cancel and leases', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(logger.events.filter((event) => event.event === 'jobs.lease.lost')).toHaveLength(before);
     for (const release of releases) release();
-  });
+  }, 60_000);
 });
 
 describe('a worker that reclaims its own lapsed job', () => {
