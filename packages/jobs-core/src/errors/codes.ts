@@ -49,6 +49,11 @@ export const CORE_ERROR_CODES = {
     'The backend refused to store a finished attempt (its result, error or progress); the row was dead-lettered rather than run again.',
   X_JOB_UNKNOWN: 'A claimed row names a job this worker has not registered.',
   X_WORKER_OPTIONS_INVALID: 'createWorker was given an invalid option.',
+  // Queue settings (driver-kit): what every driver factory's `queues` option and claim check alike.
+  X_QUEUE_OPTIONS_INVALID:
+    "A driver factory's queues option is invalid (not an object, an empty queue name, an unknown key, a fairness other than 'none' or 'tenant').",
+  X_CLAIM_FAIRNESS_MIXED:
+    'A claim named a queue with fairness: "tenant" together with other queues; a fair queue is claimed on its own.',
   // Value rules (values/): what every driver stores alike.
   X_JOB_PAYLOAD_TOO_LARGE:
     "The payload's JSON is larger than the job's maxPayloadBytes (default 1 MiB); nothing was written.",
