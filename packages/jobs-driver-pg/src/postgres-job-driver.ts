@@ -4,6 +4,7 @@ import {
   type PostgresJobDriverOptions,
   type SqlJobDriverOptions,
 } from './driver-options.js';
+import { parseQueueOptions } from '@x/jobs-core/driver';
 import { pgError } from './errors.js';
 import { pgPoolSession } from './pg-pool-session.js';
 import { openPostgres } from './postgres-connection.js';
@@ -26,6 +27,7 @@ export function postgresJobDriver(
 ): PostgresJobDriver {
   const schema = validateSchemaName(options.schema ?? DEFAULT_SCHEMA);
   const retention = resolveRetention(options);
+  const queues = parseQueueOptions(options.queues, 'postgresJobDriver');
   const opened = openPostgres(connection);
   return createSqlJobDriver({
     name: 'postgres',
@@ -37,6 +39,7 @@ export function postgresJobDriver(
     schema,
     migrate: options.migrate ?? true,
     ...retention,
+    queues,
     wake:
       opened.listen === undefined || options.wake === false
         ? undefined
