@@ -175,7 +175,13 @@ export function takeDueFair(index: ClaimIndex, name: string, now: number, limit:
   const due = queue.due
     .items()
     .filter((slot) => slot.dueAt <= now)
-    .map((slot) => ({ slot, tenantId: slot.row.tenantId, priority: slot.priority, runAt: slot.runAt, seq: slot.seq }));
+    .map((slot) => ({
+      slot,
+      tenantId: slot.row.tenantId,
+      priority: slot.priority,
+      runAt: slot.runAt,
+      seq: slot.seq,
+    }));
   return fairOrder(due, held, limit).map(({ slot }) => {
     queue.due.remove(slot);
     slot.heap = null;

@@ -1,10 +1,10 @@
+import { parseQueueOptions } from '@x/jobs-core/driver';
 import {
   DEFAULT_DONE_RETENTION_MS,
   type PostgresConnection,
   type PostgresJobDriverOptions,
   type SqlJobDriverOptions,
 } from './driver-options.js';
-import { parseQueueOptions } from '@x/jobs-core/driver';
 import { pgError } from './errors.js';
 import { pgPoolSession } from './pg-pool-session.js';
 import { openPostgres } from './postgres-connection.js';

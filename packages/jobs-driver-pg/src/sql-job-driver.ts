@@ -8,9 +8,9 @@ import type {
   EventStore,
   JobProgress,
   NackOptions,
+  QueueSettings,
   StepStore,
   WakeSource,
-  QueueSettings,
 } from '@x/jobs-core/driver';
 import type { Kysely } from 'kysely';
 import type { JobsDatabase } from './database-types.js';

@@ -8,9 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sleep } from '../clock.js';
 import { WorkerProcessHandle } from '../host/worker-process-handle.js';
 import { type FleetBackend, openFleetDriver } from './fleet-backend.js';
-import { dropSpace, liveCount } from './fleet-space.js';
 import * as jobs from './fleet-job.js';
 import { fleetJob } from './fleet-job.js';
+import { dropSpace, liveCount } from './fleet-space.js';
 
 const CHILD = fileURLToPath(new URL('./fleet-child.ts', import.meta.url));
 /** The children run this package's TypeScript and the @x packages' source, as the tests do. */

@@ -57,15 +57,22 @@ export function xFairProbe(
         for (let start = 0; start < aJobs; start += CHUNK) {
           const t = epochNow();
           const count = Math.min(CHUNK, aJobs - start);
-          await benchTenant.enqueueMany(Array.from({ length: count }, (_, k) => ({ i: start + k, t, tenant: 'a' })));
+          await benchTenant.enqueueMany(
+            Array.from({ length: count }, (_, k) => ({ i: start + k, t, tenant: 'a' })),
+          );
         }
         const t = epochNow();
-        await benchTenant.enqueueMany(Array.from({ length: bJobs }, (_, k) => ({ i: aJobs + k, t, tenant: 'b' })));
+        await benchTenant.enqueueMany(
+          Array.from({ length: bJobs }, (_, k) => ({ i: aJobs + k, t, tenant: 'b' })),
+        );
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
           bDone,
           new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`fair: B's jobs did not all run in ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+            timer = setTimeout(
+              () => reject(new Error(`fair: B's jobs did not all run in ${TIMEOUT_MS} ms`)),
+              TIMEOUT_MS,
+            );
           }),
         ]).finally(() => clearTimeout(timer));
         return { bWaitsMs, aBeforeLastB };

@@ -11,7 +11,17 @@ import { w7StepRuns } from './w7-step-runs.js';
 import type { Workload, WorkloadId } from './workload.js';
 
 /** Every workload id, in the order `--workload all` runs them. */
-export const WORKLOAD_IDS: readonly WorkloadId[] = ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7', 'fleet', 'fair'];
+export const WORKLOAD_IDS: readonly WorkloadId[] = [
+  'W1',
+  'W2',
+  'W3',
+  'W4',
+  'W5',
+  'W6',
+  'W7',
+  'fleet',
+  'fair',
+];
 
 /** True for an id the CLI takes. */
 export function isWorkloadId(id: string): id is WorkloadId {

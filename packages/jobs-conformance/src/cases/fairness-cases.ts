@@ -29,7 +29,11 @@ async function rowsOf(
 /** The claimed rows' tenants as a string, one letter each (`-` for no tenant). */
 const tenantsOf = (jobs: readonly ClaimedJob[]) => jobs.map((job) => job.tenantId ?? '-').join('');
 
-const claimFair = (h: DriverHarness, limit: number, options: { start?: number; visibilityTimeoutMs?: number } = {}) =>
+const claimFair = (
+  h: DriverHarness,
+  limit: number,
+  options: { start?: number; visibilityTimeoutMs?: number } = {},
+) =>
   h.driver.claim({
     queues: [h.queue],
     limit,
@@ -204,7 +208,13 @@ export const fairnessCases: readonly JobDriverCase[] = [
     setup: fairQueue,
     async run(h) {
       await expectErrorCode(
-        () => h.driver.claim({ queues: [h.queue, h.unique('other')], limit: 1, workerId: 'w', visibilityTimeoutMs: LONG_MS }),
+        () =>
+          h.driver.claim({
+            queues: [h.queue, h.unique('other')],
+            limit: 1,
+            workerId: 'w',
+            visibilityTimeoutMs: LONG_MS,
+          }),
         'X_CLAIM_FAIRNESS_MIXED',
       );
     },

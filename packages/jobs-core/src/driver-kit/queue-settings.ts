@@ -1,5 +1,5 @@
 import type { ClaimOptions } from '../driver/claim.js';
-import type { QueueFairness, QueueOptionsMap } from '../driver/queue-options.js';
+import type { QueueFairness } from '../driver/queue-options.js';
 import { coreError } from '../errors/core-error.js';
 
 const FAIRNESS_VALUES: readonly QueueFairness[] = ['none', 'tenant'];
@@ -21,9 +21,13 @@ export function parseQueueOptions(raw: unknown, caller: string): QueueSettings {
   const fairQueues = new Set<string>();
   if (raw === undefined) return { fairQueues };
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw coreError('X_QUEUE_OPTIONS_INVALID', `${caller}: queues must be an object of queue name → options.`, {
-      field: 'queues',
-    });
+    throw coreError(
+      'X_QUEUE_OPTIONS_INVALID',
+      `${caller}: queues must be an object of queue name → options.`,
+      {
+        field: 'queues',
+      },
+    );
   }
   for (const [queue, options] of Object.entries(raw)) {
     const field = `queues.${queue}`;
@@ -42,11 +46,9 @@ export function parseQueueOptions(raw: unknown, caller: string): QueueSettings {
     }
     const fairness = (options as { fairness?: unknown }).fairness;
     if (fairness !== undefined && !FAIRNESS_VALUES.includes(fairness as QueueFairness)) {
-      throw coreError(
-        'X_QUEUE_OPTIONS_INVALID',
-        `${caller}: ${field}.fairness must be 'none' or 'tenant'.`,
-        { field: `${field}.fairness` },
-      );
+      throw coreError('X_QUEUE_OPTIONS_INVALID', `${caller}: ${field}.fairness must be 'none' or 'tenant'.`, {
+        field: `${field}.fairness`,
+      });
     }
     if (fairness === 'tenant') fairQueues.add(queue);
   }
