@@ -70,9 +70,16 @@ export interface FairProbe {
   /**
    * Empties the storage, opens a driver whose fair-bench queue has `fairness` ('tenant' or
    * 'none'), starts a worker on it at `concurrency`, enqueues `aJobs` jobs of tenant A, then
-   * `bJobs` of tenant B, and runs until every B job started. Answers B's waits.
+   * `bJobs` of tenant B, and runs until every B job started (failing after `timeoutMs`). Answers
+   * B's waits.
    */
-  run(fairness: 'none' | 'tenant', aJobs: number, bJobs: number, concurrency: number): Promise<FairRun>;
+  run(
+    fairness: 'none' | 'tenant',
+    aJobs: number,
+    bJobs: number,
+    concurrency: number,
+    timeoutMs: number,
+  ): Promise<FairRun>;
 }
 
 /** Which storage a system runs on: decides its database or Redis db index. */

@@ -24,8 +24,10 @@ export const fairClaiming: Workload = {
     const probe = system.fairProbe;
     if (probe === undefined) throw new Error(`${system.name} has no fair-claiming probe`);
     const { fairAJobs, fairBJobs, concurrency } = settings;
-    const off = await probe.run('none', fairAJobs, fairBJobs, concurrency);
-    const on = await probe.run('tenant', fairAJobs, fairBJobs, concurrency);
+    // With fairness off B waits for A's whole backlog: give it the time of two drains.
+    const timeoutMs = settings.drainTimeoutMs * 2;
+    const off = await probe.run('none', fairAJobs, fairBJobs, concurrency, timeoutMs);
+    const on = await probe.run('tenant', fairAJobs, fairBJobs, concurrency, timeoutMs);
     return {
       offP50: percentile(off.bWaitsMs, 50),
       offP99: percentile(off.bWaitsMs, 99),
