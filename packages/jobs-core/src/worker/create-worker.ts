@@ -282,9 +282,8 @@ class JobWorker implements Worker {
     }
     pool?.take();
     let slotFreed = false;
-    // The slot (and the limit) is freed when the run's work is over, while its settle is still in
-    // flight: the next buffered job starts at once, its start beside this settle, without waiting
-    // for the commit or for a claim the pool has in flight. `held` stays until the settle lands.
+    // Slot and limit are freed when the work is over (`held` stays until the settle lands): the next
+    // buffered job starts at once, beside this settle, not waiting for a claim in flight.
     const freeSlot = () => {
       held.workDone = true;
       if (slotFreed) return;
