@@ -6,6 +6,7 @@ import type {
   EnqueueRequest,
   EnqueueResult,
   LeaseStore,
+  RateLimitStore,
   ScheduleStore,
 } from '@x/jobs-core/driver';
 import { expect } from 'vitest';
@@ -64,6 +65,7 @@ export interface DriverHarness {
   /** The driver's optional members, asserted present: the suite requires every one. */
   readonly introspect: JobIntrospection;
   readonly leases: LeaseStore;
+  readonly rateLimits: RateLimitStore;
   readonly schedules: ScheduleStore;
   readonly backfills: BackfillLedger;
 }
@@ -137,6 +139,9 @@ export function createDriverHarness(subject: JobDriver | ConformanceSubject, tic
     },
     get leases() {
       return required(driver.leases, 'leases');
+    },
+    get rateLimits() {
+      return required(driver.rateLimits, 'rateLimits');
     },
     get schedules() {
       return required(driver.schedules, 'schedules');

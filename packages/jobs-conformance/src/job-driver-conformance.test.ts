@@ -52,6 +52,7 @@ describe('the case catalogue', () => {
         'order',
         'preservation',
         'promote-due',
+        'rate limits',
         'schedules',
         'stats',
         'steps',
