@@ -4,13 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineJobs, type JobDriver, resetJobDriver, setJobDriver } from '@x/jobs-core';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sleep } from '../clock.js';
-import { REDIS_URL } from '../endpoints.js';
 import { WorkerProcessHandle } from '../host/worker-process-handle.js';
-import { type FleetBackend, fleetDatabaseUrl, openFleetDriver } from './fleet-backend.js';
+import { dropFleetSpace, type FleetBackend, openFleetDriver } from './fleet-backend.js';
 import * as jobs from './fleet-job.js';
 import { fleetJob } from './fleet-job.js';
 
@@ -72,24 +69,6 @@ async function deadIds(driver: JobDriver): Promise<number[]> {
   return ids;
 }
 
-async function dropSpace(backend: FleetBackend, space: string): Promise<void> {
-  if (backend === 'pg') {
-    const admin = new pg.Client({ connectionString: fleetDatabaseUrl() });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(space)} CASCADE`);
-    await admin.end();
-    return;
-  }
-  const admin = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await admin.scan(cursor, 'MATCH', `*${space}*`, 'COUNT', 1000);
-    if (keys.length > 0) await admin.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  admin.disconnect();
-}
-
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => undefined);
@@ -115,7 +94,7 @@ describe.each<FleetBackend>(['pg', 'redis'])('fleet SIGKILL storm on %s (attempt
     const driver = await openFleetDriver(backend, space);
     cleanups.push(async () => {
       await driver.close();
-      await dropSpace(backend, space);
+      await dropFleetSpace(backend, space);
     });
     setJobDriver(driver);
 

@@ -18,7 +18,7 @@ describe('job.rateLimit on the worker', () => {
       tenant: 'none',
       rateLimit: { key: ({ apiKey }) => apiKey, limit: 2, per: '1m' },
       run({ input }) {
-        (startedAt[input.apiKey] ??= []).push(clockNow());
+        startedAt[input.apiKey] = [...(startedAt[input.apiKey] ?? []), clockNow()];
         return input.n;
       },
     });
