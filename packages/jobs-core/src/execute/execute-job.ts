@@ -155,13 +155,13 @@ export class Execution {
         if (outcome === NO_OUTCOME && scope.definition?.concurrency !== undefined) {
           outcome = (await takeFleetSlot(scope)) ?? NO_OUTCOME;
         }
-        if (outcome === NO_OUTCOME && scope.definition?.rateLimit !== undefined) {
-          outcome = (await takeRateLimit(scope)) ?? NO_OUTCOME;
-        }
         // Drained before the body started: hand the row back without counting an attempt.
         const cause = scope.stop.cause;
         if (cause?.kind === 'drain' && outcome.kind !== 'refused')
           outcome = { kind: 'threw', error: cause.error };
+        if (outcome === NO_OUTCOME && scope.definition?.rateLimit !== undefined) {
+          outcome = (await takeRateLimit(scope)) ?? NO_OUTCOME;
+        }
         if (outcome === NO_OUTCOME) outcome = (await startAttempt(scope, keeper)) ?? (await runBody(scope));
       } catch (error) {
         outcome = { kind: 'threw', error };

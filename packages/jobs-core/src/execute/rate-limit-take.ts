@@ -1,4 +1,5 @@
 import { coreError } from '../errors/core-error.js';
+import { mayStart } from '../job/attempt-budget.js';
 import { rateLimitBucket } from '../values/rate-limit-rule.js';
 import type { AttemptScope } from './attempt-scope.js';
 import { failureOf } from './failure.js';
@@ -6,8 +7,8 @@ import type { AttemptOutcome } from './settlement.js';
 
 /**
  * Phase 2b, rate limit: takes one grant of the job's `rateLimit` from `driver.rateLimits` (after
- * admission and the fleet slot, right before the start, so a grant is spent only by a run that is
- * about to start). Undefined when the job has no limit or the grant was taken, else:
+ * admission, the fleet slot and the drain check, right before the start, so a grant is spent only
+ * by a run that is about to start; a row out of attempts spends none). Undefined when the job has no limit or the grant was taken, else:
  *
  * - over the limit → `deferred` `X_JOB_RATE_LIMITED`: the row goes back uncounted with its run
  *   time moved to the store's `retryAt` (never dropped, never charged an attempt);
@@ -16,7 +17,8 @@ import type { AttemptOutcome } from './settlement.js';
  */
 export async function takeRateLimit(scope: AttemptScope): Promise<AttemptOutcome | undefined> {
   const rateLimit = scope.definition?.rateLimit;
-  if (rateLimit === undefined) return undefined;
+  // A row out of attempts is dead-lettered by the start phase: it spends no grant.
+  if (rateLimit === undefined || !mayStart(scope.job)) return undefined;
   const { job, driver } = scope;
   const store = driver.rateLimits;
   if (store === undefined) {
