@@ -6,6 +6,7 @@ import type {
   EnqueueRequest,
   EnqueueResult,
   LeaseStore,
+  RateLimitStore,
   ScheduleStore,
 } from '@x/jobs-core/driver';
 import { expect } from 'vitest';
@@ -64,6 +65,7 @@ export interface DriverHarness {
   /** The driver's optional members, asserted present: the suite requires every one. */
   readonly introspect: JobIntrospection;
   readonly leases: LeaseStore;
+  readonly rateLimits: RateLimitStore;
   readonly schedules: ScheduleStore;
   readonly backfills: BackfillLedger;
 }
@@ -141,6 +143,9 @@ export function createDriverHarness(
     },
     get leases() {
       return required(driver.leases, 'leases');
+    },
+    get rateLimits() {
+      return required(driver.rateLimits, 'rateLimits');
     },
     get schedules() {
       return required(driver.schedules, 'schedules');

@@ -18,6 +18,7 @@ import { oldestDueCases } from './cases/oldest-due-cases.js';
 import { orderCases } from './cases/order-cases.js';
 import { preservationCases } from './cases/preservation-cases.js';
 import { promoteDueCases } from './cases/promote-due-cases.js';
+import { rateLimitCases } from './cases/rate-limit-cases.js';
 import { scheduleCases } from './cases/schedule-cases.js';
 import { statsCases } from './cases/stats-cases.js';
 import { stepCases } from './cases/step-cases.js';
@@ -40,6 +41,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...stepCases,
   ...eventCases,
   ...leaseCases,
+  ...rateLimitCases,
   ...scheduleCases,
   ...backfillCases,
   ...introspectionCases,

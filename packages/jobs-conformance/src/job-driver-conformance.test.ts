@@ -53,6 +53,7 @@ describe('the case catalogue', () => {
         'order',
         'preservation',
         'promote-due',
+        'rate limits',
         'schedules',
         'stats',
         'steps',

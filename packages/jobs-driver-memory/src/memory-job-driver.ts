@@ -11,6 +11,7 @@ import { queueStats } from './queue/stats.js';
 import { memoryBackfills } from './stores/backfill-ledger.js';
 import { memoryEvents } from './stores/event-store.js';
 import { memoryLeases } from './stores/lease-store.js';
+import { memoryRateLimits } from './stores/rate-limit-store.js';
 import { memorySchedules } from './stores/schedule-store.js';
 import { memorySteps } from './stores/step-store.js';
 import { memoryWake } from './wake/wake-source.js';
@@ -53,6 +54,7 @@ export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJob
     events: memoryEvents(store),
     introspect: memoryIntrospection(store),
     leases: memoryLeases(store),
+    rateLimits: memoryRateLimits(store),
     schedules: memorySchedules(store),
     backfills: memoryBackfills(store),
     wake: memoryWake(store),

@@ -4,6 +4,13 @@ import type { BackfillRecord, EventRecord, LeaseGrant, ScheduleState } from '@x/
 import { type ClaimIndex, createClaimIndex, fileRow, unfileRow } from './claim-index.js';
 import { memoryError } from './errors.js';
 
+/** One rate-limit key: its grants still counting (ascending epoch ms), its last refusal's retryAt, its last window. */
+export interface RateLimitLog {
+  grants: number[];
+  lastRetryAt: number;
+  perMs: number;
+}
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
@@ -35,6 +42,8 @@ export interface MemoryStore {
   readonly steps: Map<string, Map<string, StepRecord>>;
   readonly events: EventRecord[];
   readonly leases: Map<string, LeaseGrant[]>;
+  /** Rate-limit logs per key (see `stores/rate-limit-store.ts`). */
+  readonly rateLimits: Map<string, RateLimitLog>;
   readonly schedules: Map<string, ScheduleState>;
   readonly backfills: Map<string, BackfillRecord>;
   readonly workers: Map<string, { readonly info: WorkerInfo; readonly expiresAt: number }>;
@@ -57,6 +66,7 @@ export function createMemoryStore(clock: Clock): MemoryStore {
     steps: new Map(),
     events: [],
     leases: new Map(),
+    rateLimits: new Map(),
     schedules: new Map(),
     backfills: new Map(),
     workers: new Map(),

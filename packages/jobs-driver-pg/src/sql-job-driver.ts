@@ -29,6 +29,7 @@ import { bindStatements } from './statements.js';
 import { createBackfillLedger } from './stores/backfill-ledger.js';
 import { createEventStore } from './stores/event-store.js';
 import { createLeaseStore } from './stores/lease-store.js';
+import { createRateLimitStore } from './stores/rate-limit-store.js';
 import { createScheduleStore } from './stores/schedule-store.js';
 import { createStepStore } from './stores/step-store.js';
 import { WakeHub } from './wake/wake-hub.js';
@@ -112,6 +113,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     events,
     introspect: tracked(createIntrospection(ctx), lifecycle),
     leases: tracked(createLeaseStore(ctx), lifecycle),
+    rateLimits: tracked(createRateLimitStore(ctx), lifecycle),
     schedules: tracked(createScheduleStore(ctx), lifecycle),
     backfills: tracked(createBackfillLedger(ctx), lifecycle),
     ...(wakeHub === undefined ? {} : { wake: wakeHub as WakeSource }),

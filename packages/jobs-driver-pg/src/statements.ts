@@ -10,6 +10,7 @@ import { SQL_NACK_DEAD, SQL_NACK_RELEASE, SQL_NACK_RETRY, SQL_NACK_SUSPEND } fro
 import { SQL_NOTIFY } from './sql/notify.sql.js';
 import { SQL_PROGRESS } from './sql/progress.sql.js';
 import { SQL_PURGE_DONE } from './sql/purge.sql.js';
+import { SQL_RATE_LIMIT_TAKE } from './sql/rate-limit-take.sql.js';
 import { SQL_START, SQL_START_MANY } from './sql/start.sql.js';
 import { SQL_STATS } from './sql/stats.sql.js';
 import { SQL_STEP_SAVE, SQL_STEP_SAVE_MANY } from './sql/step-save.sql.js';
@@ -47,6 +48,7 @@ export function bindStatements(schema: string, options: { readonly keepDone: boo
     notify: bind(SQL_NOTIFY),
     stats: bind(SQL_STATS),
     purgeDone: bind(SQL_PURGE_DONE),
+    rateLimitTake: bind(SQL_RATE_LIMIT_TAKE),
   } as const;
 }
 

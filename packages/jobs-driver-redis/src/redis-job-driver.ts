@@ -32,6 +32,7 @@ import { CLOCK_SYNC_INTERVAL_MS, ServerClock } from './server-clock.js';
 import { redisBackfillLedger } from './stores/backfill-ledger.js';
 import { redisEventStore } from './stores/event-store.js';
 import { redisLeaseStore } from './stores/lease-store.js';
+import { redisRateLimits } from './stores/rate-limit-store.js';
 import { redisScheduleStore } from './stores/schedule-store.js';
 import { redisStepStore } from './stores/step-store.js';
 import { RedisWakeSource } from './wake/wake-source.js';
@@ -108,6 +109,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
     events: redisEventStore(context),
     introspect: redisIntrospection(context),
     leases: redisLeaseStore(context),
+    rateLimits: redisRateLimits(context),
     schedules: redisScheduleStore(context),
     backfills: redisBackfillLedger(context),
     wake,

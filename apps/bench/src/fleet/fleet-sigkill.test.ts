@@ -7,7 +7,7 @@ import { defineJobs, type JobDriver, resetJobDriver, setJobDriver } from '@x/job
 import { afterAll, describe, expect, it } from 'vitest';
 import { sleep } from '../clock.js';
 import { WorkerProcessHandle } from '../host/worker-process-handle.js';
-import { type FleetBackend, openFleetDriver } from './fleet-backend.js';
+import { dropFleetSpace, type FleetBackend, openFleetDriver } from './fleet-backend.js';
 import * as jobs from './fleet-job.js';
 import { fleetJob } from './fleet-job.js';
 import { dropSpace, liveCount } from './fleet-space.js';
@@ -87,7 +87,7 @@ describe.each<FleetBackend>(['pg', 'redis'])('fleet SIGKILL storm on %s (attempt
     const driver = await openFleetDriver(backend, space);
     cleanups.push(async () => {
       await driver.close();
-      await dropSpace(backend, space);
+      await dropFleetSpace(backend, space);
     });
     setJobDriver(driver);
 

@@ -12,6 +12,7 @@ import type { ExecutionResult, ExecutionSettings } from './execution-settings.js
 import { leaseLostError } from './failure.js';
 import { releaseFleetSlot, takeFleetSlot } from './fleet-slot.js';
 import { LeaseKeeper } from './lease-keeper.js';
+import { takeRateLimit } from './rate-limit-take.js';
 import { runBody } from './run-body.js';
 import type { AttemptOutcome } from './settlement.js';
 import { unwind } from './unwind.js';
@@ -44,7 +45,8 @@ export interface ExecuteJobOptions extends ExecutionSettings {
  * Runs one claimed job: the only execution path. One attempt passes through these phases, each in
  * its own module, and is settled exactly once, by `applySettlement`:
  *
- * 1. **admit** — definition, input, tenant; 2. **fleet slot** — `job.concurrency`;
+ * 1. **admit** — definition, input, tenant; 2. **fleet slot** — `job.concurrency`, then the
+ * **rate limit** — `job.rateLimit` (a run over it is deferred uncounted);
  * 3. **start** — the attempt budget, then `driver.start` (an attempt counts when its body starts);
  * 4. **run body** — `ctx`, timeout, the stop race; 5. **decide** — stop cause × outcome × policy →
  * one settlement, purely; 6. **unwind** — compensators of a run failed for good;
@@ -157,6 +159,9 @@ export class Execution {
         const cause = scope.stop.cause;
         if (cause?.kind === 'drain' && outcome.kind !== 'refused')
           outcome = { kind: 'threw', error: cause.error };
+        if (outcome === NO_OUTCOME && scope.definition?.rateLimit !== undefined) {
+          outcome = (await takeRateLimit(scope)) ?? NO_OUTCOME;
+        }
         if (outcome === NO_OUTCOME) outcome = (await startAttempt(scope, keeper)) ?? (await runBody(scope));
       } catch (error) {
         outcome = { kind: 'threw', error };

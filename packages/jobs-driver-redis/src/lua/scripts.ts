@@ -23,6 +23,7 @@ import { NACK_SCRIPT } from './nack.lua.js';
 import { PROGRESS_SCRIPT } from './progress.lua.js';
 import { PURGE_SCRIPT } from './purge.lua.js';
 import { QUEUE_PAUSE_SCRIPT } from './queue-pause.lua.js';
+import { RATE_LIMIT_TAKE_SCRIPT } from './rate-limit-take.lua.js';
 import { SCHEDULE_ADVANCE_SCRIPT } from './schedule-advance.lua.js';
 import { SCHEDULE_PAUSE_SCRIPT } from './schedule-pause.lua.js';
 import { START_SCRIPT } from './start.lua.js';
@@ -68,6 +69,7 @@ export const REDIS_SCRIPTS = {
   'lease-renew': LEASE_RENEW_SCRIPT,
   'lease-release': LEASE_RELEASE_SCRIPT,
   'lease-holders': LEASE_HOLDERS_SCRIPT,
+  'rate-limit-take': RATE_LIMIT_TAKE_SCRIPT,
   'schedule-advance': SCHEDULE_ADVANCE_SCRIPT,
   'schedule-pause': SCHEDULE_PAUSE_SCRIPT,
   'backfill-record': BACKFILL_RECORD_SCRIPT,
