@@ -22,6 +22,10 @@ export default {
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   coverageAnalysis: 'perTest',
   concurrency: 2,
+  // A mutant "times out" when its run takes longer than net time × 1.5 + timeoutMS. With the
+  // default 5 s, a loaded shared machine timed out 25 ordinary runs in one pass (each counted as
+  // detected, and each restarting its runner); 20 s leaves only real hangs as timeouts.
+  timeoutMS: 20_000,
   mutate: [
     'src/**/*.ts',
     '!src/**/*.test.ts',
