@@ -45,10 +45,9 @@ export const claimableCases: readonly JobDriverCase[] = [
     async run(h) {
       const ready = await h.enqueue(h.queue);
       const delayed = await h.enqueue(h.queue, { runAt: h.driver.now() + h.tickMs });
-      const kept = await h.enqueue(h.queue, { runAt: h.driver.now() + h.tickMs });
+      const kept = await h.enqueue(h.queue);
       expect(await h.introspect.remove(ready.id)).toBe(true);
       expect(await h.introspect.remove(delayed.id)).toBe(true);
-      expect(await h.claim(h.queue), 'the removed ready row').toHaveLength(0);
       await h.advance(h.tickMs * 2);
       expect((await h.claim(h.queue)).map((job) => job.id)).toEqual([kept.id]);
     },
