@@ -14,6 +14,7 @@ import { introspectionCases } from './cases/introspection-cases.js';
 import { keyReleaseCases } from './cases/key-release-cases.js';
 import { leaseCases } from './cases/lease-cases.js';
 import { lifecycleCases } from './cases/lifecycle-cases.js';
+import { listingOrderCases } from './cases/listing-order-cases.js';
 import { nackCases } from './cases/nack-cases.js';
 import { oldestDueCases } from './cases/oldest-due-cases.js';
 import { operatorRefusalCases } from './cases/operator-refusal-cases.js';
@@ -62,6 +63,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...keyReleaseCases,
   ...operatorRefusalCases,
   ...suspendGapCases,
+  ...listingOrderCases,
 ];
 
 /** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */

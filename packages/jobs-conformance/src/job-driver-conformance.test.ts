@@ -50,6 +50,7 @@ describe('the case catalogue', () => {
         'fencing by token',
         'introspect',
         'leases',
+        'listing order',
         'nack',
         'operator refusals',
         'order',

@@ -48,7 +48,9 @@ export const operatorRefusalCases: readonly JobDriverCase[] = [
       const job = await h.running(h.unique('q'));
       const started = { status: 'started' as const, output: null, completedAt: null };
       await saveStep(h, job, stepRecord('charge', 0, h.driver.now(), started));
-      expect(await h.introspect.resolveStep(job.id, 'refund', resolution), 'no step of that name').toBe(false);
+      expect(await h.introspect.resolveStep(job.id, 'refund', resolution), 'no step of that name').toBe(
+        false,
+      );
       expect((await h.driver.steps.load(job.runId)).map((step) => [step.name, step.status])).toEqual([
         ['charge', 'started'],
       ]);
@@ -75,7 +77,10 @@ export const operatorRefusalCases: readonly JobDriverCase[] = [
       }
       for (const limit of [3, 5]) {
         const page = await h.introspect.list({ queue: h.queue, limit });
-        expect(page.jobs.map((job) => job.id), `limit ${limit}`).toEqual([...ids].reverse());
+        expect(
+          page.jobs.map((job) => job.id),
+          `limit ${limit}`,
+        ).toEqual([...ids].reverse());
         expect(page.nextCursor, `limit ${limit}`).toBeNull();
       }
       const first = await h.introspect.list({ queue: h.queue, limit: 2 });
