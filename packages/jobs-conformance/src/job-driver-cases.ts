@@ -7,6 +7,7 @@ import { claimableCases } from './cases/claimable-cases.js';
 import { dueStatsCases } from './cases/due-stats-cases.js';
 import { enqueueCases } from './cases/enqueue-cases.js';
 import { eventCases } from './cases/event-cases.js';
+import { fairnessCases } from './cases/fairness-cases.js';
 import { fencingCases } from './cases/fencing-cases.js';
 import { fencingTokenCases } from './cases/fencing-token-cases.js';
 import { identityCases } from './cases/identity-cases.js';
@@ -59,6 +60,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...dueStatsCases,
   ...oldestDueCases,
   ...valueCases,
+  ...fairnessCases,
   ...claimableCases,
   ...keyReleaseCases,
   ...operatorRefusalCases,
