@@ -130,7 +130,10 @@ export function heldRow(store: MemoryStore, jobId: string, token: string): Memor
   return row !== undefined && row.state === 'running' && row.token === token ? row : undefined;
 }
 
-/** True when the row can be claimed at `now`. */
+/**
+ * True when a waiting row is due at `now`: `ready`, or `delayed`/`suspended` past its `runAt`.
+ * False for every other state (a running row with a lapsed lease is claimable, but not waiting).
+ */
 export function isDue(row: MemoryJobRow, now: number): boolean {
   switch (row.state) {
     case 'ready':
@@ -138,8 +141,6 @@ export function isDue(row: MemoryJobRow, now: number): boolean {
     case 'delayed':
     case 'suspended':
       return row.runAt <= now;
-    case 'running':
-      return row.leaseExpiresAt !== null && row.leaseExpiresAt <= now;
     default:
       return false;
   }

@@ -109,7 +109,7 @@ export interface JobDriver {
   heartbeat(jobId: string, claim: ClaimRef, visibilityTimeoutMs: number): Promise<boolean>;
   /** Persists progress on the row. Fenced on the claim. */
   progress(jobId: string, claim: ClaimRef, progress: JobProgress): Promise<boolean>;
-  /** Per-queue counts for every queue with a row or a pause flag. */
+  /** Per-queue counts for every queue with a row or a pause flag, sorted by queue name. */
   stats(): Promise<readonly QueueStats[]>;
   /** Releases connections and timers. Safe to call twice. */
   close(): Promise<void>;

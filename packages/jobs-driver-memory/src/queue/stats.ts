@@ -21,8 +21,7 @@ export function queueStats(store: MemoryStore): QueueStats[] {
   for (const row of store.jobs.values()) {
     const stats = entry(row.queue);
     stats.counts[row.state] += 1;
-    const waitingAndDue = row.state !== 'running' && isDue(row, now);
-    if (waitingAndDue && (stats.oldestDueAt === null || row.runAt < stats.oldestDueAt)) {
+    if (isDue(row, now) && (stats.oldestDueAt === null || row.runAt < stats.oldestDueAt)) {
       stats.oldestDueAt = row.runAt;
     }
   }
