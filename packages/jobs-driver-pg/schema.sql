@@ -125,6 +125,14 @@ CREATE TABLE x_jobs.paused_queues (
     paused_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE x_jobs.rate_limits (
+    key text NOT NULL,
+    grants bigint[] NOT NULL,
+    last_retry_at bigint DEFAULT 0 NOT NULL,
+    granted boolean NOT NULL,
+    lapses_at timestamp with time zone NOT NULL
+);
+
 CREATE TABLE x_jobs.schedules (
     task text NOT NULL,
     watermark_ms bigint,
@@ -177,6 +185,9 @@ ALTER TABLE ONLY x_jobs.migrations
 ALTER TABLE ONLY x_jobs.paused_queues
     ADD CONSTRAINT paused_queues_pkey PRIMARY KEY (queue);
 
+ALTER TABLE ONLY x_jobs.rate_limits
+    ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key);
+
 ALTER TABLE ONLY x_jobs.schedules
     ADD CONSTRAINT schedules_pkey PRIMARY KEY (task);
 
@@ -207,4 +218,6 @@ CREATE INDEX jobs_run_id_idx ON x_jobs.jobs USING btree (run_id);
 CREATE INDEX jobs_waiting_for_idx ON x_jobs.jobs USING btree (waiting_for) WHERE (waiting_for IS NOT NULL);
 
 CREATE INDEX leases_key_idx ON x_jobs.leases USING btree (key, expires_at);
+
+CREATE INDEX rate_limits_lapses_idx ON x_jobs.rate_limits USING btree (lapses_at);
 

@@ -6,6 +6,7 @@ import type {
   EnqueueRequest,
   EnqueueResult,
   LeaseStore,
+  RateLimitStore,
   ScheduleStore,
 } from '@x/jobs-core/driver';
 import { expect } from 'vitest';
@@ -64,6 +65,7 @@ export interface DriverHarness {
   /** The driver's optional members, asserted present: the suite requires every one. */
   readonly introspect: JobIntrospection;
   readonly leases: LeaseStore;
+  readonly rateLimits: RateLimitStore;
   readonly schedules: ScheduleStore;
   readonly backfills: BackfillLedger;
 }
@@ -75,8 +77,12 @@ function required<T>(value: T | undefined, member: string): T {
   return value as T;
 }
 
-/** Wraps a subject in the harness a case runs against. */
-export function createDriverHarness(subject: JobDriver | ConformanceSubject, tickMs: number): DriverHarness {
+/** Wraps a subject in the harness a case runs against; `queue` is its `h.queue`. (Default: a fresh name) */
+export function createDriverHarness(
+  subject: JobDriver | ConformanceSubject,
+  tickMs: number,
+  queue?: string,
+): DriverHarness {
   const { driver, clock } = 'driver' in subject ? subject : { driver: subject, clock: undefined };
   const unique = (prefix: string) => `${prefix}-${randomUUID()}`;
   const request = (queue: string, overrides: Partial<EnqueueRequest> = {}): EnqueueRequest => ({
@@ -100,7 +106,7 @@ export function createDriverHarness(subject: JobDriver | ConformanceSubject, tic
     });
   const harness: DriverHarness = {
     driver,
-    queue: unique('q'),
+    queue: queue ?? unique('q'),
     tickMs,
     async advance(ms) {
       if (clock === undefined) await sleep(ms);
@@ -137,6 +143,9 @@ export function createDriverHarness(subject: JobDriver | ConformanceSubject, tic
     },
     get leases() {
       return required(driver.leases, 'leases');
+    },
+    get rateLimits() {
+      return required(driver.rateLimits, 'rateLimits');
     },
     get schedules() {
       return required(driver.schedules, 'schedules');

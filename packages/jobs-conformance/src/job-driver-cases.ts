@@ -3,23 +3,30 @@ import { backfillCases } from './cases/backfill-cases.js';
 import { boundCases } from './cases/bound-cases.js';
 import { cancelCases } from './cases/cancel-cases.js';
 import { claimCases } from './cases/claim-cases.js';
+import { claimableCases } from './cases/claimable-cases.js';
 import { dueStatsCases } from './cases/due-stats-cases.js';
 import { enqueueCases } from './cases/enqueue-cases.js';
 import { eventCases } from './cases/event-cases.js';
+import { fairnessCases } from './cases/fairness-cases.js';
 import { fencingCases } from './cases/fencing-cases.js';
 import { fencingTokenCases } from './cases/fencing-token-cases.js';
 import { identityCases } from './cases/identity-cases.js';
 import { introspectionCases } from './cases/introspection-cases.js';
+import { keyReleaseCases } from './cases/key-release-cases.js';
 import { leaseCases } from './cases/lease-cases.js';
 import { lifecycleCases } from './cases/lifecycle-cases.js';
+import { listingOrderCases } from './cases/listing-order-cases.js';
 import { nackCases } from './cases/nack-cases.js';
 import { oldestDueCases } from './cases/oldest-due-cases.js';
+import { operatorRefusalCases } from './cases/operator-refusal-cases.js';
 import { orderCases } from './cases/order-cases.js';
 import { preservationCases } from './cases/preservation-cases.js';
 import { promoteDueCases } from './cases/promote-due-cases.js';
+import { rateLimitCases } from './cases/rate-limit-cases.js';
 import { scheduleCases } from './cases/schedule-cases.js';
 import { statsCases } from './cases/stats-cases.js';
 import { stepCases } from './cases/step-cases.js';
+import { suspendGapCases } from './cases/suspend-gap-cases.js';
 import { terminalCases } from './cases/terminal-cases.js';
 import { valueCases } from './cases/value-cases.js';
 import { visibilityCases } from './cases/visibility-cases.js';
@@ -39,6 +46,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...stepCases,
   ...eventCases,
   ...leaseCases,
+  ...rateLimitCases,
   ...scheduleCases,
   ...backfillCases,
   ...introspectionCases,
@@ -54,6 +62,12 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...dueStatsCases,
   ...oldestDueCases,
   ...valueCases,
+  ...fairnessCases,
+  ...claimableCases,
+  ...keyReleaseCases,
+  ...operatorRefusalCases,
+  ...suspendGapCases,
+  ...listingOrderCases,
 ];
 
 /** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */

@@ -44,7 +44,7 @@ export { isJobHandle } from './job/definition-of.js';
 export { job } from './job/job.js';
 export type { JobActor } from './job/job-actor.js';
 export type { JobContext, JobRunContext } from './job/job-context.js';
-export type { JobConcurrency, JobDefinition } from './job/job-definition.js';
+export type { JobConcurrency, JobDefinition, JobRateLimit } from './job/job-definition.js';
 export type { JobDescriptor } from './job/job-descriptor.js';
 export type {
   AnyJobHandle,

@@ -26,6 +26,11 @@ export class BinaryHeap<T extends HeapItem> {
     return this.#items.values();
   }
 
+  /** Every item, in no particular order (a copy: changing the heap does not change it). */
+  items(): T[] {
+    return [...this.#items];
+  }
+
   /** The item that would come out next, left in place. */
   peek(): T | undefined {
     return this.#items[0];

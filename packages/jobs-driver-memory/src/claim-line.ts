@@ -35,6 +35,11 @@ export class ClaimLine<T extends HeapItem> {
     yield* this.#heap.values();
   }
 
+  /** Every item, in no particular order (a copy: changing the line does not change it). */
+  items(): T[] {
+    return [...this.values()];
+  }
+
   /** Adds `item` (which must be in no line or heap). */
   push(item: T): void {
     const last = this.#inRun > 0 ? this.#run[this.#run.length - 1] : undefined;

@@ -4,6 +4,13 @@ import type { BackfillRecord, EventRecord, LeaseGrant, ScheduleState } from '@x/
 import { type ClaimIndex, createClaimIndex, fileRow, type IndexSlot, unfileRow } from './claim-index.js';
 import { memoryError } from './errors.js';
 
+/** One rate-limit key: its grants still counting (ascending epoch ms), its last refusal's retryAt, its last window. */
+export interface RateLimitLog {
+  grants: number[];
+  lastRetryAt: number;
+  perMs: number;
+}
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
@@ -41,6 +48,8 @@ export interface MemoryStore {
   readonly steps: Map<string, Map<string, StepRecord>>;
   readonly events: EventRecord[];
   readonly leases: Map<string, LeaseGrant[]>;
+  /** Rate-limit logs per key (see `stores/rate-limit-store.ts`). */
+  readonly rateLimits: Map<string, RateLimitLog>;
   readonly schedules: Map<string, ScheduleState>;
   readonly backfills: Map<string, BackfillRecord>;
   readonly workers: Map<string, { readonly info: WorkerInfo; readonly expiresAt: number }>;
@@ -65,6 +74,7 @@ export function createMemoryStore(clock: Clock): MemoryStore {
     steps: new Map(),
     events: [],
     leases: new Map(),
+    rateLimits: new Map(),
     schedules: new Map(),
     backfills: new Map(),
     workers: new Map(),
@@ -170,7 +180,10 @@ export function heldRow(store: MemoryStore, jobId: string, token: string): Memor
     : undefined;
 }
 
-/** True when the row can be claimed at `now`. */
+/**
+ * True when a waiting row is due at `now`: `ready`, or `delayed`/`suspended` past its `runAt`.
+ * False for every other state (a running row with a lapsed lease is claimable, but not waiting).
+ */
 export function isDue(row: MemoryJobRow, now: number): boolean {
   switch (row.state) {
     case 'ready':
@@ -178,8 +191,6 @@ export function isDue(row: MemoryJobRow, now: number): boolean {
     case 'delayed':
     case 'suspended':
       return row.runAt <= now;
-    case 'running':
-      return row.leaseExpiresAt !== null && row.leaseExpiresAt <= now;
     default:
       return false;
   }

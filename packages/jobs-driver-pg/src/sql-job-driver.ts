@@ -8,6 +8,7 @@ import type {
   EventStore,
   JobProgress,
   NackOptions,
+  QueueSettings,
   StepStore,
   WakeSource,
 } from '@x/jobs-core/driver';
@@ -28,6 +29,7 @@ import { bindStatements } from './statements.js';
 import { createBackfillLedger } from './stores/backfill-ledger.js';
 import { createEventStore } from './stores/event-store.js';
 import { createLeaseStore } from './stores/lease-store.js';
+import { createRateLimitStore } from './stores/rate-limit-store.js';
 import { createScheduleStore } from './stores/schedule-store.js';
 import { createStepStore } from './stores/step-store.js';
 import { WakeHub } from './wake/wake-hub.js';
@@ -64,6 +66,8 @@ export interface SqlDriverRuntime {
   readonly doneRetentionMs: number;
   /** False under `retention: { done: 0 }`: acks delete rows instead of keeping them in `job_history`. */
   readonly keepDone: boolean;
+  /** The parsed `queues` option. */
+  readonly queues: QueueSettings;
   /** The push wake, when this backend has one. */
   readonly wake?: WakeTransport | undefined;
   /** Releases what the entry opened (pool, PGlite instance, lock), after the last call settled. */
@@ -90,6 +94,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     schema: runtime.schema,
     sql: bindStatements(runtime.schema, { keepDone: runtime.keepDone }),
     clock,
+    queues: runtime.queues,
     db,
     session: runtime.session,
     ready: () => lifecycle.ready(),
@@ -108,6 +113,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     events,
     introspect: tracked(createIntrospection(ctx), lifecycle),
     leases: tracked(createLeaseStore(ctx), lifecycle),
+    rateLimits: tracked(createRateLimitStore(ctx), lifecycle),
     schedules: tracked(createScheduleStore(ctx), lifecycle),
     backfills: tracked(createBackfillLedger(ctx), lifecycle),
     ...(wakeHub === undefined ? {} : { wake: wakeHub as WakeSource }),

@@ -1,6 +1,7 @@
 import { bindSchema } from './schema-name.js';
 import { SQL_ACK, SQL_ACK_DROP, SQL_ACK_MANY, SQL_ACK_MANY_DROP } from './sql/ack.sql.js';
 import { SQL_CLAIM } from './sql/claim.sql.js';
+import { SQL_CLAIM_FAIR } from './sql/claim-fair.sql.js';
 import { SQL_ENQUEUE, SQL_ENQUEUE_MANY, SQL_ENQUEUE_READBACK } from './sql/enqueue.sql.js';
 import { SQL_EVENT_FIND, SQL_EVENT_PUBLISH } from './sql/event-publish.sql.js';
 import { SQL_HEARTBEAT } from './sql/heartbeat.sql.js';
@@ -9,6 +10,7 @@ import { SQL_NACK_DEAD, SQL_NACK_RELEASE, SQL_NACK_RETRY, SQL_NACK_SUSPEND } fro
 import { SQL_NOTIFY } from './sql/notify.sql.js';
 import { SQL_PROGRESS } from './sql/progress.sql.js';
 import { SQL_PURGE_DONE } from './sql/purge.sql.js';
+import { SQL_RATE_LIMIT_TAKE } from './sql/rate-limit-take.sql.js';
 import { SQL_START, SQL_START_MANY } from './sql/start.sql.js';
 import { SQL_STATS } from './sql/stats.sql.js';
 import { SQL_STEP_SAVE, SQL_STEP_SAVE_MANY } from './sql/step-save.sql.js';
@@ -23,6 +25,7 @@ export function bindStatements(schema: string, options: { readonly keepDone: boo
   return {
     ackTakesResult: options.keepDone,
     claim: bind(SQL_CLAIM),
+    claimFair: bind(SQL_CLAIM_FAIR),
     start: bind(SQL_START),
     startMany: bind(SQL_START_MANY),
     enqueue: bind(SQL_ENQUEUE),
@@ -45,6 +48,7 @@ export function bindStatements(schema: string, options: { readonly keepDone: boo
     notify: bind(SQL_NOTIFY),
     stats: bind(SQL_STATS),
     purgeDone: bind(SQL_PURGE_DONE),
+    rateLimitTake: bind(SQL_RATE_LIMIT_TAKE),
   } as const;
 }
 

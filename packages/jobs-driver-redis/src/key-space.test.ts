@@ -20,6 +20,8 @@ describe('keySpace', () => {
       keys.job('j-1'),
       keys.steps('r-1'),
       keys.lease('scheduler:leader'),
+      keys.rate('key:partner-1'),
+      keys.rateTail('key:partner-1'),
       keys.events('order.paid'),
     ];
     expect(keys.base).toBe('{shop}:');

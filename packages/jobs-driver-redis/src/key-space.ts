@@ -44,6 +44,10 @@ export interface KeySpace {
   steps(runId: string): string;
   /** Hash of one lease key's slots: token → `<expiresAt>|<holder>`. */
   lease(key: string): string;
+  /** List of one rate-limit key's grants still counting: epoch ms, oldest first. */
+  rate(key: string): string;
+  /** String: the retryAt of one rate-limit key's last refusal (the tail of its line). */
+  rateTail(key: string): string;
   /** Sorted set of one event name's records by publish time. */
   events(event: string): string;
 }
@@ -77,6 +81,8 @@ export function keySpace(prefix: string): KeySpace {
     job: (id) => `${base}job:${id}`,
     steps: (runId) => `${base}steps:${runId}`,
     lease: (key) => `${base}lease:${key}`,
+    rate: (key) => `${base}rate:${key}`,
+    rateTail: (key) => `${base}rate-tail:${key}`,
     events: (event) => `${base}events:${event}`,
   };
 }

@@ -10,6 +10,8 @@ export type ScriptKeyLabel =
   | 'paused'
   | 'steps'
   | 'lease'
+  | 'rate'
+  | 'rate_tail'
   | 'event_records'
   | 'event_expiry'
   | 'workers'

@@ -7,6 +7,7 @@ import type {
   NackOptions,
   WakeSource,
 } from '@x/jobs-core/driver';
+import { parseQueueOptions } from '@x/jobs-core/driver';
 import type { DriverContext } from './driver-context.js';
 import { redisError } from './errors.js';
 import { redisIntrospection } from './introspection/create-introspection.js';
@@ -31,6 +32,7 @@ import { CLOCK_SYNC_INTERVAL_MS, ServerClock } from './server-clock.js';
 import { redisBackfillLedger } from './stores/backfill-ledger.js';
 import { redisEventStore } from './stores/event-store.js';
 import { redisLeaseStore } from './stores/lease-store.js';
+import { redisRateLimits } from './stores/rate-limit-store.js';
 import { redisScheduleStore } from './stores/schedule-store.js';
 import { redisStepStore } from './stores/step-store.js';
 import { RedisWakeSource } from './wake/wake-source.js';
@@ -61,6 +63,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
       doneTtlMs,
     });
   }
+  const queues = parseQueueOptions(options.queues, 'redisJobDriver');
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const keys = keySpace(prefix);
   const client =
@@ -74,7 +77,14 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
   connection.gate = checks;
   const scripts = new ScriptRunner(client, keys);
   const clock = new ServerClock(client);
-  const context: DriverContext = { connection, scripts, keys, clock, doneTtlMs: Math.round(doneTtlMs) };
+  const context: DriverContext = {
+    connection,
+    scripts,
+    keys,
+    clock,
+    doneTtlMs: Math.round(doneTtlMs),
+    queues,
+  };
   const wake = new RedisWakeSource(client, keys.wakeChannel, () => clock.now());
 
   const onReady = (): void => {
@@ -99,6 +109,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
     events: redisEventStore(context),
     introspect: redisIntrospection(context),
     leases: redisLeaseStore(context),
+    rateLimits: redisRateLimits(context),
     schedules: redisScheduleStore(context),
     backfills: redisBackfillLedger(context),
     wake,

@@ -71,6 +71,8 @@ export class ScriptRunner {
         return this.#keys.backfillsStarted;
       case 'steps':
       case 'lease':
+      case 'rate':
+      case 'rate_tail':
         throw new Error(`Lua script ${script.name}: key ${label} must be passed by the caller`);
     }
   }

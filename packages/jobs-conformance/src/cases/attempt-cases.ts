@@ -180,4 +180,23 @@ export const attemptCases: readonly JobDriverCase[] = [
       expect((await h.row(first!.id)).attempts, 'a release hands a claim-started attempt back').toBe(0);
     },
   },
+  {
+    group,
+    name: 'release and suspend of a later attempt hand back only that attempt',
+    async run(h) {
+      for (const kind of ['release', 'suspend'] as const) {
+        const queue = h.unique('q');
+        const first = await h.started(queue);
+        expect(
+          await h.driver.nack(first.id, first.claim, { kind: 'retry', runAt: h.driver.now(), error }),
+        ).toBe(true);
+        const second = await h.claimOne(queue);
+        expect(await h.driver.start(second.id, second.claim, LONG_MS)).toBe(true);
+        expect((await h.row(second.id)).attempts, kind).toBe(2);
+        const options = kind === 'release' ? { kind } : { kind, runAt: h.driver.now() + LONG_MS };
+        expect(await h.driver.nack(second.id, second.claim, options)).toBe(true);
+        expect((await h.row(second.id)).attempts, `${kind} of attempt 2`).toBe(1);
+      }
+    },
+  },
 ];

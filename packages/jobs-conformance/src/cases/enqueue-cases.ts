@@ -68,6 +68,12 @@ export const enqueueCases: readonly JobDriverCase[] = [
         finishedAt: null,
         lastError: null,
         stopReason: null,
+        result: null,
+        progress: null,
+        waitingFor: null,
+        cancelReason: null,
+        leaseExpiresAt: null,
+        workerId: null,
       });
       expect(row.enqueuedAt).toBeGreaterThanOrEqual(before - 25);
       expect(row.enqueuedAt).toBeLessThanOrEqual(h.driver.now() + 25);

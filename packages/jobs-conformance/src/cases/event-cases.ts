@@ -99,4 +99,18 @@ export const eventCases: readonly JobDriverCase[] = [
       expect((await h.driver.events.find(event, { since }))?.id).toBe(kept.id);
     },
   },
+  {
+    group,
+    name: 'purgeExpired counts only what it deleted: a second call at once counts none of the events kept',
+    async run(h) {
+      const event = h.unique('kept');
+      const kept = 5;
+      await h.driver.events.publish(event, { n: 0 }, { ttlMs: h.tickMs });
+      for (let i = 1; i <= kept; i += 1) await h.driver.events.publish(event, { n: i }, { ttlMs: LONG_MS });
+      await h.advance(h.tickMs * 2);
+      expect(await h.driver.events.purgeExpired(), 'the expired one at least').toBeGreaterThanOrEqual(1);
+      expect(await h.driver.events.purgeExpired(), 'nothing it keeps is counted').toBeLessThan(kept);
+      expect((await h.driver.events.find(event, { since: 0 }))?.payload).toEqual({ n: 1 });
+    },
+  },
 ];

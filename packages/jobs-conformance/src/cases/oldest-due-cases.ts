@@ -24,4 +24,14 @@ export const oldestDueCases: readonly JobDriverCase[] = [
       expect(age!).toBeLessThanOrEqual(h.driver.now() - earlier + 2);
     },
   },
+  {
+    group,
+    name: 'oldestReadyAgeMs leaves out running rows, also one whose lease lapsed',
+    async run(h) {
+      await h.enqueue(h.queue, { runAt: h.driver.now() - 60_000 });
+      await h.claimOne(h.queue, { visibilityTimeoutMs: h.tickMs });
+      await h.advance(h.tickMs * 3);
+      expect(await oldestReadyAge(h, h.queue), 'only a running row, its lease lapsed').toBeNull();
+    },
+  },
 ];

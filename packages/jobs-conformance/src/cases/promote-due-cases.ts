@@ -37,4 +37,15 @@ export const promoteDueCases: readonly JobDriverCase[] = [
       expect(again.runAt).toBe(first.runAt);
     },
   },
+  {
+    group,
+    name: 'a promoted delayed row is ready, like any row put in line at a time already passed',
+    async run(h) {
+      const delayed = await h.enqueue(h.queue, { runAt: h.driver.now() + LONG_MS });
+      expect(await h.introspect.promote(delayed.id)).toBe(true);
+      const row = await h.row(delayed.id);
+      expect(row.state).toBe('ready');
+      expect(row.runAt).toBeLessThanOrEqual(h.driver.now());
+    },
+  },
 ];

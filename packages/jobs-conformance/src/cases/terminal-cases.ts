@@ -49,9 +49,11 @@ export const terminalCases: readonly JobDriverCase[] = [
         waitFor: event,
       });
       expect(await h.introspect.cancel(job.id)).toBe(true);
+      const cancelled = await h.row(job.id);
       await h.driver.events.publish(event, { orderId: 'o1' }, { ttlMs: LONG_MS });
       await h.advance(h.tickMs);
       await expectStillCancelled(h, job.id, h.queue);
+      expect(await h.row(job.id), 'the publish wrote nothing to the cancelled row').toEqual(cancelled);
       expect(await h.introspect.promote(job.id), 'promote of a cancelled row').toBe(false);
     },
   },

@@ -126,4 +126,33 @@ export const wakeTransitionCases: readonly JobDriverCase[] = [
       );
     },
   },
+  {
+    group,
+    name: 'a suspend due now wakes its queue: a wake time already reached, or an event it may have missed',
+    async run(h) {
+      let job = await h.running(h.unique('q-unused'));
+      await expectTransitionWakes(
+        h,
+        async () => {
+          job = await h.started();
+        },
+        () => h.driver.nack(job.id, job.claim, { kind: 'suspend', runAt: h.driver.now() }),
+      );
+      const event = h.unique('order.paid');
+      const again = await h.claimOne(h.queue);
+      expect(await h.driver.start(again.id, again.claim, LONG_MS)).toBe(true);
+      await h.advance(h.tickMs);
+      await h.driver.events.publish(event, {}, { ttlMs: LONG_MS });
+      await expectTransitionWakes(
+        h,
+        async () => {},
+        () =>
+          h.driver.nack(again.id, again.claim, {
+            kind: 'suspend',
+            runAt: h.driver.now() + LONG_MS,
+            waitFor: event,
+          }),
+      );
+    },
+  },
 ];

@@ -55,6 +55,7 @@ export interface JobIntrospection {
   /** Claims skip a paused queue until it is resumed. Idempotent. */
   pause(queue: string): Promise<void>;
   resume(queue: string): Promise<void>;
+  /** The paused queues, sorted by name. */
   pausedQueues(): Promise<readonly string[]>;
   /**
    * Resolves a `once` step left `started`: `ran: true` records it completed with `output`;
@@ -65,7 +66,7 @@ export interface JobIntrospection {
   reportWorker(info: WorkerInfo, ttlMs: number): Promise<void>;
   /** Removes a worker's report (on clean stop). */
   removeWorker(id: string): Promise<void>;
-  /** Workers seen within their TTL. */
+  /** Workers seen within their TTL, sorted by id. */
   workers(): Promise<readonly WorkerInfo[]>;
   /** Deletes `done` rows (and their steps) finished before `doneBefore`; dead rows are kept. Answers the count. */
   purge(options: { readonly doneBefore: number }): Promise<number>;

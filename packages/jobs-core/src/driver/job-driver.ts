@@ -6,6 +6,7 @@ import type { EventStore } from './event-store.js';
 import type { JobIntrospection } from './introspection.js';
 import type { LeaseStore } from './lease-store.js';
 import type { JobProgress, NackOptions } from './nack.js';
+import type { RateLimitStore } from './rate-limit-store.js';
 import type { ScheduleStore } from './schedule-store.js';
 import type { QueueStats } from './stats.js';
 import type { StepStore } from './step-store.js';
@@ -38,7 +39,8 @@ export interface JobDriver {
   /**
    * Operator capabilities. Optional in the type so a partial third-party driver still runs jobs;
    * the conformance suite fails a driver without it, and every @x driver's factory answers a
-   * {@link CompleteJobDriver}, where it (like `leases`, `schedules`, `backfills`) is required.
+   * {@link CompleteJobDriver}, where it (like `leases`, `rateLimits`, `schedules`, `backfills`) is
+   * required.
    */
   readonly introspect?: JobIntrospection;
   /**
@@ -46,6 +48,11 @@ export interface JobDriver {
    * start (`X_JOB_CONCURRENCY_UNENFORCEABLE`) when a registered job needs it and it is absent.
    */
   readonly leases?: LeaseStore;
+  /**
+   * Fleet-wide sliding-window rate limits: `job.rateLimit`. A worker refuses to start
+   * (`X_JOB_RATE_LIMIT_UNENFORCEABLE`) when a registered job declares one and it is absent.
+   */
+  readonly rateLimits?: RateLimitStore;
   /** Scheduler watermarks; the scheduler refuses to start without it unless told otherwise. */
   readonly schedules?: ScheduleStore;
   /** The backfill ledger. */
@@ -102,7 +109,7 @@ export interface JobDriver {
   heartbeat(jobId: string, claim: ClaimRef, visibilityTimeoutMs: number): Promise<boolean>;
   /** Persists progress on the row. Fenced on the claim. */
   progress(jobId: string, claim: ClaimRef, progress: JobProgress): Promise<boolean>;
-  /** Per-queue counts for every queue with a row or a pause flag. */
+  /** Per-queue counts for every queue with a row or a pause flag, sorted by queue name. */
   stats(): Promise<readonly QueueStats[]>;
   /** Releases connections and timers. Safe to call twice. */
   close(): Promise<void>;
@@ -112,11 +119,12 @@ export interface JobDriver {
  * A {@link JobDriver} with every store present: what `memoryJobDriver`, `postgresJobDriver`,
  * `pgliteJobDriver` and `redisJobDriver` answer, so code written against one (an operator tool
  * reading `driver.introspect`, a scheduler reading `driver.schedules`) compiles against any other.
- * The conformance suite requires all four of these members.
+ * The conformance suite requires all five of these members.
  */
 export interface CompleteJobDriver extends JobDriver {
   readonly introspect: JobIntrospection;
   readonly leases: LeaseStore;
+  readonly rateLimits: RateLimitStore;
   readonly schedules: ScheduleStore;
   readonly backfills: BackfillLedger;
 }

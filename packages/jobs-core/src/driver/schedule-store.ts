@@ -16,6 +16,7 @@ export interface ScheduleState {
 /** Scheduler watermarks and pause flags, shared by every scheduler node. */
 export interface ScheduleStore {
   get(task: string): Promise<ScheduleState | null>;
+  /** Every task's state, sorted by task name. */
   list(): Promise<readonly ScheduleState[]>;
   /**
    * Moves the watermark from `expected` to `next` atomically. False when the stored watermark is

@@ -22,7 +22,7 @@ export const CORE_ERROR_CODES = {
   X_JOB_ENQUEUE_OPTIONS_INVALID:
     'An enqueue option is invalid (runAt, delay, priority, tenantId, runId, onConflict, actor).',
   X_JOB_KEY_INVALID:
-    'idempotencyKey(input), tenant(input) or concurrency.key(input) returned something other than a non-empty string.',
+    'idempotencyKey(input), tenant(input), concurrency.key(input) or rateLimit.key(input) returned something other than a non-empty string (a rate-limit key also at most 512 UTF-8 bytes, storable).',
   X_JOB_NOT_A_HANDLE: 'A value passed where a job handle is expected was not made by job().',
   X_DRIVER_UNAVAILABLE:
     'No driver is installed, or the backend cannot be reached right now; nothing was written.',
@@ -43,6 +43,9 @@ export const CORE_ERROR_CODES = {
   X_JOB_SLOT_LOST: 'The fleet concurrency slot this run held was taken by another worker.',
   X_JOB_CONCURRENCY_BUSY: "The job's fleet concurrency cap is full and it declared whenBusy: 'fail'.",
   X_JOB_CONCURRENCY_UNENFORCEABLE: 'A job declares concurrency but the driver has no lease store.',
+  X_JOB_RATE_LIMITED:
+    "A run was over its job's rateLimit; its row went back, uncounted, to run when the window allows (a release's code, not a failure).",
+  X_JOB_RATE_LIMIT_UNENFORCEABLE: 'A job declares rateLimit but the driver has no rate-limit store.',
   X_JOB_COMPENSATION_FAILED: 'A compensator threw while unwinding a failed run.',
   X_JOB_MAX_ATTEMPTS: 'Retries are exhausted; the job was dead-lettered.',
   X_JOB_SETTLE_REFUSED:
@@ -59,6 +62,11 @@ export const CORE_ERROR_CODES = {
     'awaitResult was aborted by its signal before the job finished; the job is untouched.',
   X_DRIVER_INTROSPECTION_REQUIRED:
     'step.invoke and awaitResult read job rows, which needs a driver with introspection.',
+  // Queue settings (driver-kit): what every driver factory's `queues` option and claim check alike.
+  X_QUEUE_OPTIONS_INVALID:
+    "A driver factory's queues option is invalid (not an object, an empty queue name, an unknown key, a fairness other than 'none' or 'tenant').",
+  X_CLAIM_FAIRNESS_MIXED:
+    'A claim named a queue with fairness: "tenant" together with other queues; a fair queue is claimed on its own.',
   // Value rules (values/): what every driver stores alike.
   X_JOB_PAYLOAD_TOO_LARGE:
     "The payload's JSON is larger than the job's maxPayloadBytes (default 1 MiB); nothing was written.",

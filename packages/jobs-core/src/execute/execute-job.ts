@@ -12,6 +12,7 @@ import type { ExecutionResult, ExecutionSettings } from './execution-settings.js
 import { leaseLostError } from './failure.js';
 import { releaseFleetSlot, takeFleetSlot } from './fleet-slot.js';
 import { LeaseKeeper } from './lease-keeper.js';
+import { takeRateLimit } from './rate-limit-take.js';
 import { runBody } from './run-body.js';
 import type { AttemptOutcome, Settlement } from './settlement.js';
 import { unwind } from './unwind.js';
@@ -44,7 +45,8 @@ export interface ExecuteJobOptions extends ExecutionSettings {
  * Runs one claimed job: the only execution path. One attempt passes through these phases, each in
  * its own module, and is settled exactly once, by `applySettlement`:
  *
- * 1. **admit** — definition, input, tenant; 2. **fleet slot** — `job.concurrency`;
+ * 1. **admit** — definition, input, tenant; 2. **fleet slot** — `job.concurrency`, then the
+ * **rate limit** — `job.rateLimit` (a run over it is deferred uncounted);
  * 3. **start** — the attempt budget, then `driver.start` (an attempt counts when its body starts);
  * 4. **run body** — `ctx`, timeout, the stop race; 5. **decide** — stop cause × outcome × policy →
  * one settlement, purely; 6. **unwind** — compensators of a run failed for good;
@@ -181,7 +183,10 @@ export class Execution {
     this.#start(outcome);
   }
 
-  /** Phase 3, start (unless an earlier phase answered the outcome), then phase 4, the body. */
+  /**
+   * The rate limit (only for a job with `rateLimit`), then phase 3, start (unless an earlier
+   * phase answered the outcome), then phase 4, the body.
+   */
   #start(outcome: AttemptOutcome | undefined): void {
     const scope = this.#scope;
     // Drained before the body started: hand the row back without counting an attempt.
@@ -192,7 +197,17 @@ export class Execution {
       this.#decide(outcome);
       return;
     }
-    startAttempt(scope, this.#keeper as LeaseKeeper, this.#started);
+    if (scope.definition?.rateLimit === undefined) {
+      startAttempt(scope, this.#keeper as LeaseKeeper, this.#started);
+      return;
+    }
+    takeRateLimit(scope).then(
+      (limited) =>
+        limited === undefined
+          ? startAttempt(scope, this.#keeper as LeaseKeeper, this.#started)
+          : this.#decide(limited),
+      (error: unknown) => this.#decide({ kind: 'threw', error }),
+    );
   }
 
   /** After the start: the body, or the outcome the start answered. */

@@ -87,7 +87,13 @@ async function reportOther(
     }
     case 'release':
       if (settlement.key !== undefined) {
-        logger.log('debug', 'jobs.concurrency.deferred', { ...scope.logFields(), key: settlement.key });
+        const event =
+          settlement.code === 'X_JOB_RATE_LIMITED' ? 'jobs.rate-limit.deferred' : 'jobs.concurrency.deferred';
+        logger.log('debug', event, {
+          ...scope.logFields(),
+          key: settlement.key,
+          delayMs: settlement.delayMs,
+        });
       }
       metrics?.outcome(job, 'released', performance.now() - scope.began);
       return { outcome: 'released', code: settlement.code };

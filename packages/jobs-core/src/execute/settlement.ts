@@ -11,7 +11,8 @@ import type { StepSuspension } from './step-suspension.js';
  * - `suspended`: the body parked on `step.sleep` / `step.waitForEvent`.
  * - `stopped`: a stop (timeout, lost slot or lease) ended the wait; the body may still be running.
  * - `refused`: admission found a row that can never run (unknown input, tenant, concurrency).
- * - `deferred`: the fleet slot is busy (`whenBusy: 'wait'`): offered again after `delayMs`.
+ * - `deferred`: the fleet slot is busy (`whenBusy: 'wait'`), or the run is over its `rateLimit`
+ *   (`X_JOB_RATE_LIMITED`): offered again after `delayMs`, uncounted.
  * - `buried`: the run failed for good earlier (its `unwinding` marker, or its retries spent):
  *   replayed to collect compensators, it unwinds and is dead-lettered with `failure`.
  * - `exhausted`: every attempt the row allows started and none settled: dead, body not started.
@@ -57,7 +58,7 @@ export type Settlement =
       readonly kind: 'release';
       readonly delayMs: number;
       readonly code: string;
-      /** The slot key a `deferred` release waits for (logged), else undefined. */
+      /** The slot or rate-limit key a `deferred` release waits for (logged), else undefined. */
       readonly key?: string;
     }
   | { readonly kind: 'lost' };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { coreError } from '../errors/core-error.js';
 import type { ResolvedRetryPolicy } from '../retry/retry-policy.js';
+import type { ResolvedRateLimit } from '../values/rate-limit-rule.js';
 import type { AnyJobHandle, ResolvedJobConcurrency } from './job-handle.js';
 import type { RunArgs } from './run-args.js';
 import type { Settled } from './settled.js';
@@ -18,6 +19,7 @@ export interface ResolvedJobDefinition {
   readonly queue: string;
   readonly priority: number;
   readonly concurrency: ResolvedJobConcurrency<unknown> | undefined;
+  readonly rateLimit: ResolvedRateLimit | undefined;
   readonly timeout: number | undefined;
   readonly stepTimeout: number | undefined;
   readonly eventPoll: number | undefined;

@@ -18,6 +18,25 @@ export interface JobConcurrency<Input> {
 }
 
 /**
+ * A fleet-wide rate limit of a job, held by the driver (`driver.rateLimits`) across every worker
+ * process: at most `limit` runs start in any window of `per`, e.g. `{ key: ({ apiKey }) => apiKey,
+ * limit: 100, per: '1m' }` for 100 calls a minute per partner API key. A run over the limit is
+ * deferred (its row goes back with its run time moved to when the window allows it): never
+ * dropped, never charged an attempt.
+ */
+export interface JobRateLimit<Input> {
+  /**
+   * The budget a run takes from: a string, or a function of the input. Jobs naming one key share
+   * one budget (each checks its own `limit` against it). (Default: one budget for the job)
+   */
+  readonly key?: string | ((input: Input) => string);
+  /** Runs allowed to start in any window of `per`: an integer from 1 to 10,000. */
+  readonly limit: number;
+  /** The sliding window: a duration such as `'1m'` or `60_000`. */
+  readonly per: Duration;
+}
+
+/**
  * A job declaration, as passed to `job()`. `idempotencyKey` and `tenant` are required: at-least-once
  * delivery means every job must be dedupable, and a job body has no request to read an org from.
  * Every invalid value is refused at `job()` with a coded error naming the field.
@@ -50,6 +69,8 @@ export interface JobDefinition<
   readonly priority?: number;
   /** Fleet-wide concurrency cap. (Default: none) */
   readonly concurrency?: JobConcurrency<z.output<Schema>>;
+  /** Fleet-wide rate limit. (Default: none) */
+  readonly rateLimit?: JobRateLimit<z.output<Schema>>;
   /**
    * Ceiling of one attempt: aborts `ctx.signal`, then fails the attempt. From 1 ms to 2³¹−1 ms
    * (≈ 24.8 days, Node's timer ceiling); split longer work with `step.sleep`. (Default: none)

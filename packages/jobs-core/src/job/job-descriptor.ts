@@ -16,6 +16,12 @@ export interface JobDescriptor {
     readonly keyed: boolean;
     readonly whenBusy: 'wait' | 'fail';
   } | null;
+  /** `keyed` says whether the budget is split or shared by `rateLimit.key`. */
+  readonly rateLimit: {
+    readonly limit: number;
+    readonly perMs: number;
+    readonly keyed: boolean;
+  } | null;
   readonly timeoutMs: number | null;
   readonly stepTimeoutMs: number | null;
   readonly eventPollMs: number | null;

@@ -176,6 +176,7 @@ describe('the handle', () => {
       ...base,
       tenant: 'none',
       concurrency: { limit: 1, whenBusy: 'fail' },
+      rateLimit: { key: ({ orgId }) => orgId, limit: 100, per: '1m' },
       compensates: true,
     });
     expect(handle.describe()).toEqual({
@@ -185,6 +186,7 @@ describe('the handle', () => {
       priority: 0,
       retry: { attempts: 5, backoff: 'exponential', delay: 1000, maxDelay: 3_600_000, jitter: true },
       concurrency: { limit: 1, keyed: false, whenBusy: 'fail' },
+      rateLimit: { limit: 100, perMs: 60_000, keyed: true },
       timeoutMs: null,
       stepTimeoutMs: null,
       eventPollMs: null,

@@ -69,7 +69,7 @@ function createJobHandle(definition: ResolvedJobDefinition): AnyJobHandle {
 }
 
 function describeJob(name: string, definition: ResolvedJobDefinition): JobDescriptor {
-  const { concurrency } = definition;
+  const { concurrency, rateLimit } = definition;
   return {
     kind: 'job',
     name,
@@ -80,6 +80,10 @@ function describeJob(name: string, definition: ResolvedJobDefinition): JobDescri
       concurrency === undefined
         ? null
         : { limit: concurrency.limit, keyed: concurrency.key !== undefined, whenBusy: concurrency.whenBusy },
+    rateLimit:
+      rateLimit === undefined
+        ? null
+        : { limit: rateLimit.limit, perMs: rateLimit.perMs, keyed: rateLimit.key !== undefined },
     timeoutMs: definition.timeout ?? null,
     stepTimeoutMs: definition.stepTimeout ?? null,
     eventPollMs: definition.eventPoll ?? null,

@@ -4,6 +4,7 @@ import { resolveRetryPolicy } from '../retry/retry-policy.js';
 import { boundedInteger } from '../values/bounded-integer.js';
 import { checkIdentityString } from '../values/identity-string.js';
 import { checkKnownKeys } from '../values/known-keys.js';
+import { resolveRateLimit } from '../values/rate-limit-rule.js';
 import { VALUE_LIMITS } from '../values/value-limits.js';
 import type { ResolvedJobDefinition } from './definition-of.js';
 import type { ResolvedJobConcurrency } from './job-handle.js';
@@ -20,6 +21,7 @@ const DEFINITION_KEYS: ReadonlySet<string> = new Set([
   'queue',
   'priority',
   'concurrency',
+  'rateLimit',
   'timeout',
   'stepTimeout',
   'eventPoll',
@@ -98,6 +100,7 @@ export function resolveDefinition(definition: unknown): ResolvedJobDefinition {
     priority:
       d.priority === undefined ? 0 : checkPriority(d.priority, 'priority', 'X_JOB_DECLARATION_INVALID'),
     concurrency: resolveConcurrency(d.concurrency),
+    rateLimit: resolveRateLimit(d.rateLimit),
     timeout: optionalDuration(d.timeout, 'timeout', VALUE_LIMITS.maxTimerMs),
     stepTimeout: optionalDuration(d.stepTimeout, 'stepTimeout', VALUE_LIMITS.maxTimerMs),
     eventPoll: optionalDuration(d.eventPoll, 'eventPoll', VALUE_LIMITS.maxDurationMs),

@@ -28,6 +28,13 @@ export const VALUE_LIMITS = Object.freeze({
   maxAttempts: 1_000,
   /** `concurrency.limit`. */
   maxConcurrencyLimit: 2_147_483_647,
+  /**
+   * `rateLimit.limit`: grants per window. A driver keeps one timestamp per grant of the window
+   * (a sliding log, what makes the limit exact), so this bounds a key's storage to 80 KB.
+   */
+  maxRateLimit: 10_000,
+  /** A `rateLimit.key` (declared, or answered by `key(input)`), in UTF-8 bytes. */
+  rateLimitKeyBytes: 512,
   /** Latest `runAt`: 9999-12-31T23:59:59.999Z, in epoch ms. */
   maxRunAtMs: 253_402_300_799_999,
   /** Any duration (delay, retry delays, eventPoll, sleeps): 100 years of 365.25 days, in ms. */

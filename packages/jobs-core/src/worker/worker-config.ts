@@ -71,8 +71,24 @@ export function buildPools(options: WorkerOptions, registry: unknown): QueuePool
   return names.map((queue) => new QueuePool(queue, concurrency, prefetchOf(options, concurrency)));
 }
 
-/** Refuses (`X_JOB_CONCURRENCY_UNENFORCEABLE`) registered jobs with `concurrency` on a driver without leases. */
+/**
+ * Refuses registered jobs the driver cannot hold to their declaration: `concurrency` without
+ * `driver.leases` (`X_JOB_CONCURRENCY_UNENFORCEABLE`), `rateLimit` without `driver.rateLimits`
+ * (`X_JOB_RATE_LIMIT_UNENFORCEABLE`); each error names every such job.
+ */
 export function assertEnforceable(driver: JobDriver, registry: unknown): void {
+  if (driver.rateLimits === undefined) {
+    const limited = registeredJobs(registry)
+      .filter((handle) => definitionOf(handle).rateLimit !== undefined)
+      .map((handle) => handle.name);
+    if (limited.length > 0) {
+      throw coreError(
+        'X_JOB_RATE_LIMIT_UNENFORCEABLE',
+        `Jobs ${limited.join(', ')} declare rateLimit, but driver '${driver.name}' has no rate-limit store to hold it across workers.`,
+        { jobs: limited },
+      );
+    }
+  }
   if (driver.leases !== undefined) return;
   const jobs = registeredJobs(registry)
     .filter((handle) => definitionOf(handle).concurrency !== undefined)

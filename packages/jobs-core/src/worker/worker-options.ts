@@ -84,7 +84,8 @@ export interface Worker {
   readonly id: string;
   /**
    * Starts claiming. Refuses `X_JOB_CONCURRENCY_UNENFORCEABLE` (naming every such job) when a
-   * registered job declares `concurrency` and the driver has no lease store.
+   * registered job declares `concurrency` and the driver has no lease store, and
+   * `X_JOB_RATE_LIMIT_UNENFORCEABLE` when one declares `rateLimit` and it has no rate-limit store.
    */
   start(): Promise<void>;
   /** Stops claiming and waits for held work to finish (no abort). */

@@ -17,8 +17,7 @@ export function queueStats(store: MemoryStore): QueueStats[] {
       const counts = store.stateCounts.get(queue);
       let oldestDueAt: number | null = null;
       for (const row of indexedRows(store.claimIndex, queue)) {
-        const waitingAndDue = row.state !== 'running' && isDue(row, now);
-        if (waitingAndDue && (oldestDueAt === null || row.runAt < oldestDueAt)) oldestDueAt = row.runAt;
+        if (isDue(row, now) && (oldestDueAt === null || row.runAt < oldestDueAt)) oldestDueAt = row.runAt;
       }
       return {
         queue,

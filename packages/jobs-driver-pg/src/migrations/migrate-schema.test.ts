@@ -20,7 +20,7 @@ describe('migrate()', () => {
   it('applies every migration once, then is a no-op', async () => {
     const schema = fresh('migrate');
     const first = await migrate({ connectionString: DATABASE_URL }, { schema });
-    expect(first).toEqual({ schema, applied: [1, 2, 3, 4], version: LATEST_MIGRATION_VERSION });
+    expect(first).toEqual({ schema, applied: [1, 2, 3, 4, 5], version: LATEST_MIGRATION_VERSION });
     const again = await migrate({ connectionString: DATABASE_URL }, { schema });
     expect(again).toEqual({ schema, applied: [], version: LATEST_MIGRATION_VERSION });
     const tables = await adminQuery<{ table_name: string }>(
@@ -35,6 +35,7 @@ describe('migrate()', () => {
       'leases',
       'migrations',
       'paused_queues',
+      'rate_limits',
       'schedules',
       'steps',
       'workers',
@@ -46,7 +47,7 @@ describe('migrate()', () => {
     const results = await Promise.all(
       Array.from({ length: 4 }, () => migrate({ connectionString: DATABASE_URL }, { schema })),
     );
-    expect(results.flatMap((result) => result.applied)).toEqual([1, 2, 3, 4]);
+    expect(results.flatMap((result) => result.applied)).toEqual([1, 2, 3, 4, 5]);
     const recorded = await adminQuery<{ n: number }>(`select count(*)::int as n from "${schema}".migrations`);
     expect(recorded[0]?.n).toBe(LATEST_MIGRATION_VERSION);
   });

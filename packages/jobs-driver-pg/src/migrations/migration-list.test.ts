@@ -12,6 +12,7 @@ const RELEASED: Readonly<Record<number, string>> = {
   2: '581e009ced7bfc39cad0bef87c488dcf137159e41949f75ae5809de99afaf161',
   3: '81590a1bb1fa5d66db83018250afbdba134867f056d4bbfb1534f60405f7cbd1',
   4: '31e47f540d3860bf99dc5c77a0f42d311895be90ec02a8d778512e5db0c26b91',
+  5: '469a15793783bdb5a7cbb301039f3046a475363a3c8a3d8ce397ec56c63550f0',
 };
 
 describe('released migrations', () => {

@@ -2,6 +2,7 @@ import { MIGRATION_0001_INITIAL } from './0001-initial.js';
 import { MIGRATION_0002_HOT_CLAIM } from './0002-hot-claim.js';
 import { MIGRATION_0003_CLAIM_ROOM } from './0003-claim-room.js';
 import { MIGRATION_0004_JOB_HISTORY } from './0004-job-history.js';
+import { MIGRATION_0005_RATE_LIMITS } from './0005-rate-limits.js';
 import type { Migration } from './migration.js';
 
 /** Every released migration, in version order. Append a new file; never edit a listed one. */
@@ -10,6 +11,7 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_0002_HOT_CLAIM,
   MIGRATION_0003_CLAIM_ROOM,
   MIGRATION_0004_JOB_HISTORY,
+  MIGRATION_0005_RATE_LIMITS,
 ];
 
 /** The schema version this release expects. */

@@ -12,16 +12,17 @@ Hands a running row back, when it is running under the token:
   release  ready or delayed at runAt (default now); the attempt this claim started (startedAt set)
            is uncounted, a claim that never started changes no count
   suspend  suspended until runAt, or until an event named waitFor is published; uncounted as release.
-           An event of that name published since this attempt started makes it due now (the run
-           looks again)
+           An unexpired event of that name published since this attempt started makes it due now
+           (the run looks again)
   dead     dead with lastError and stopReason; frees the dedupe key; a started attempt stays counted
 KEYS[1] base    job:<id>, <state>:<q>, waiting:<event>, events:<event> are built from it
 KEYS[2] dedupe  hash: dedupe field -> live row id
+KEYS[3] event_expiry  sorted set: '<member>|<name>' by expiresAt
 ARGV[1] job id   ARGV[2] claim token   ARGV[3] kind   ARGV[4] runAt epoch ms ('' = now)
 ARGV[5] waitFor (optional)   ARGV[6] error JSON (optional)   ARGV[7] stopReason (optional)
 Returns: 1 when handed back, 0 when the claim no longer holds the row.
 `,
-  keys: ['base', 'dedupe'],
+  keys: ['base', 'dedupe', 'event_expiry'],
   includes: [SERVER_NOW, OPTIONAL_ARG, TERMINAL],
   body: `
 local row = fenced_row(ARGV[1], ARGV[2])
@@ -46,8 +47,16 @@ elseif kind == 'suspend' then
   if wait_for then
     redis.call('HSET', key, 'waitingFor', wait_for)
     redis.call('SADD', waiting_key(wait_for), row.id)
-    local last = redis.call('ZREVRANGE', events_key(wait_for), 0, 0, 'WITHSCORES')
-    if last[2] and row.started_at and tonumber(last[2]) >= row.started_at then run_at = math.min(run_at, now) end
+    if row.started_at then
+      -- An unexpired event of that name published since the start (a later one may have a shorter TTL).
+      for _, member in ipairs(redis.call('ZRANGEBYSCORE', events_key(wait_for), row.started_at, '+inf')) do
+        local expires_at = tonumber(redis.call('ZSCORE', K_EVENT_EXPIRY, member .. '|' .. wait_for))
+        if expires_at and expires_at > now then
+          run_at = math.min(run_at, now)
+          break
+        end
+      end
+    end
   end
   place_waiting(row, 'suspended', run_at)
   wake(row.queue, math.max(run_at, now))

@@ -3,6 +3,7 @@ import { ACK_SCRIPT } from './ack.lua.js';
 import { ACK_MANY_SCRIPT } from './ack-many.lua.js';
 import { BACKFILL_RECORD_SCRIPT } from './backfill-record.lua.js';
 import { CLAIM_SCRIPT } from './claim.lua.js';
+import { CLAIM_FAIR_SCRIPT } from './claim-fair.lua.js';
 import { ENQUEUE_SCRIPT } from './enqueue.lua.js';
 import { EVENT_FIND_SCRIPT } from './event-find.lua.js';
 import { EVENT_PUBLISH_SCRIPT } from './event-publish.lua.js';
@@ -22,6 +23,7 @@ import { NACK_SCRIPT } from './nack.lua.js';
 import { PROGRESS_SCRIPT } from './progress.lua.js';
 import { PURGE_SCRIPT } from './purge.lua.js';
 import { QUEUE_PAUSE_SCRIPT } from './queue-pause.lua.js';
+import { RATE_LIMIT_TAKE_SCRIPT } from './rate-limit-take.lua.js';
 import { SCHEDULE_ADVANCE_SCRIPT } from './schedule-advance.lua.js';
 import { SCHEDULE_PAUSE_SCRIPT } from './schedule-pause.lua.js';
 import { START_SCRIPT } from './start.lua.js';
@@ -39,6 +41,7 @@ import { WORKER_REPORT_SCRIPT } from './worker-report.lua.js';
 export const REDIS_SCRIPTS = {
   enqueue: ENQUEUE_SCRIPT,
   claim: CLAIM_SCRIPT,
+  'claim-fair': CLAIM_FAIR_SCRIPT,
   start: START_SCRIPT,
   ack: ACK_SCRIPT,
   'ack-many': ACK_MANY_SCRIPT,
@@ -66,6 +69,7 @@ export const REDIS_SCRIPTS = {
   'lease-renew': LEASE_RENEW_SCRIPT,
   'lease-release': LEASE_RELEASE_SCRIPT,
   'lease-holders': LEASE_HOLDERS_SCRIPT,
+  'rate-limit-take': RATE_LIMIT_TAKE_SCRIPT,
   'schedule-advance': SCHEDULE_ADVANCE_SCRIPT,
   'schedule-pause': SCHEDULE_PAUSE_SCRIPT,
   'backfill-record': BACKFILL_RECORD_SCRIPT,
