@@ -2,7 +2,7 @@ import { JobsError } from '@x/jobs-core';
 import type { EnqueueRequest, EnqueueResult } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { pgError } from '../errors.js';
-import { arrayLiteral, jsonParam } from '../row-values.js';
+import { jsonParam } from '../row-values.js';
 
 /** Rows per SQL_ENQUEUE_MANY statement. */
 const ENQUEUE_BATCH_SIZE = 1000;
@@ -148,21 +148,21 @@ async function writeChunk(ctx: DriverContext, chunk: readonly EnqueueRequest[]):
   return results as EnqueueResult[];
 }
 
-/** SQL_ENQUEUE_MANY's twelve parallel arrays, each as its array literal ({@link arrayLiteral}). */
-function enqueueManyParams(batch: readonly EnqueueRequest[]): string[] {
+/** SQL_ENQUEUE_MANY's twelve parallel arrays. */
+function enqueueManyParams(batch: readonly EnqueueRequest[]): unknown[][] {
   return [
-    arrayLiteral(batch.map((r) => r.id)),
-    arrayLiteral(batch.map((r) => r.runId)),
-    arrayLiteral(batch.map((r) => r.name)),
-    arrayLiteral(batch.map((r) => r.queue)),
-    arrayLiteral(batch.map((r) => jsonParam(r.payload ?? null))),
-    arrayLiteral(batch.map((r) => r.tenantId)),
-    arrayLiteral(batch.map((r) => r.idempotencyKey)),
-    arrayLiteral(batch.map((r) => r.priority)),
-    arrayLiteral(batch.map((r) => r.maxAttempts)),
-    arrayLiteral(batch.map((r) => r.runAt ?? null)),
-    arrayLiteral(batch.map((r) => r.enqueuedBy ?? null)),
-    arrayLiteral(batch.map((r) => r.traceparent ?? null)),
+    batch.map((r) => r.id),
+    batch.map((r) => r.runId),
+    batch.map((r) => r.name),
+    batch.map((r) => r.queue),
+    batch.map((r) => jsonParam(r.payload ?? null)),
+    batch.map((r) => r.tenantId),
+    batch.map((r) => r.idempotencyKey),
+    batch.map((r) => r.priority),
+    batch.map((r) => r.maxAttempts),
+    batch.map((r) => r.runAt ?? null),
+    batch.map((r) => r.enqueuedBy ?? null),
+    batch.map((r) => r.traceparent ?? null),
   ];
 }
 
