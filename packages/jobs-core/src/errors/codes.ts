@@ -49,6 +49,16 @@ export const CORE_ERROR_CODES = {
     'The backend refused to store a finished attempt (its result, error or progress); the row was dead-lettered rather than run again.',
   X_JOB_UNKNOWN: 'A claimed row names a job this worker has not registered.',
   X_WORKER_OPTIONS_INVALID: 'createWorker was given an invalid option.',
+  // Child jobs (step.invoke) and awaiting results (awaitResult, enqueue(…).result()).
+  X_JOB_CHILD_CANCELLED:
+    'A child job a run invoked with step.invoke was cancelled before it finished; terminal for the parent.',
+  X_JOB_CANCELLED: 'The job awaited with awaitResult was cancelled before it finished.',
+  X_JOB_RESULT_TIMEOUT:
+    'awaitResult gave up: the job did not finish within the timeout; the job is untouched.',
+  X_JOB_RESULT_ABORTED:
+    'awaitResult was aborted by its signal before the job finished; the job is untouched.',
+  X_DRIVER_INTROSPECTION_REQUIRED:
+    'step.invoke and awaitResult read job rows, which needs a driver with introspection.',
   // Value rules (values/): what every driver stores alike.
   X_JOB_PAYLOAD_TOO_LARGE:
     "The payload's JSON is larger than the job's maxPayloadBytes (default 1 MiB); nothing was written.",

@@ -29,8 +29,9 @@ export function createWorker(options: WorkerOptions): Worker {
 
 interface Held {
   readonly execution: Execution;
-  /** The attempt's end (settled or lost). */
+  /** The attempt's end (settled or lost); `workDone`: only its settle and report remain. */
   done: Promise<void>;
+  workDone: boolean;
 }
 
 /** When a held job's body ended too: a body a stop left running ends after its attempt. */
@@ -262,10 +263,13 @@ class JobWorker implements Worker {
    * back uncounted. A claim of a row whose older attempt this worker still runs (its lease lapsed,
    * its body ignores its signal) never becomes a second attempt: the older one is stopped — its
    * claim is superseded, it settles nothing — and the new claim is handed back, uncounted, for
-   * {@link OWN_RUN_DEFER_MS}.
+   * {@link OWN_RUN_DEFER_MS}. One whose older attempt only has its settle left (a suspension woken
+   * at once) runs when that attempt is over: no two bodies can overlap.
    */
   #run(pool: QueuePool | undefined, job: ClaimedJob, leaseFrom: number): Promise<void> {
     const older = this.#held.get(job.id);
+    if (older?.workDone && older.execution.lingering === undefined)
+      return older.done.then(() => this.#run(pool, job, leaseFrom));
     if (older !== undefined) {
       older.execution.supersede();
       this.#count('deferred');
@@ -283,6 +287,7 @@ class JobWorker implements Worker {
     // The slot (and the limit) is freed when the run's work is over, while its settle is still in
     // flight: the next job starts without waiting for the commit. `held` stays until it lands.
     const freeSlot = () => {
+      held.workDone = true;
       if (slotFreed) return;
       slotFreed = true;
       admission.release();
@@ -291,7 +296,7 @@ class JobWorker implements Worker {
     const execution = new Execution(this.#settings, job, freeSlot, leaseFrom);
     if (this.#drainReason !== undefined) execution.interrupt(this.#drainReason);
     if (this.#abandoned) execution.abandon();
-    const held: Held = { execution, done: Promise.resolve() };
+    const held: Held = { execution, done: Promise.resolve(), workDone: false };
     this.#held.set(job.id, held);
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
     const finish = (outcome: string): void => {
