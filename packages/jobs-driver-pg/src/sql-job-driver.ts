@@ -8,6 +8,7 @@ import type {
   EventStore,
   JobProgress,
   NackOptions,
+  QueueSettings,
   StepStore,
   WakeSource,
 } from '@x/jobs-core/driver';
@@ -65,6 +66,8 @@ export interface SqlDriverRuntime {
   readonly doneRetentionMs: number;
   /** False under `retention: { done: 0 }`: acks delete rows instead of keeping them in `job_history`. */
   readonly keepDone: boolean;
+  /** The parsed `queues` option. */
+  readonly queues: QueueSettings;
   /** The push wake, when this backend has one. */
   readonly wake?: WakeTransport | undefined;
   /** Releases what the entry opened (pool, PGlite instance, lock), after the last call settled. */
@@ -91,6 +94,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     schema: runtime.schema,
     sql: bindStatements(runtime.schema, { keepDone: runtime.keepDone }),
     clock,
+    queues: runtime.queues,
     db,
     session: runtime.session,
     ready: () => lifecycle.ready(),

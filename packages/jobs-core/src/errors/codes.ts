@@ -59,6 +59,11 @@ export const CORE_ERROR_CODES = {
     'awaitResult was aborted by its signal before the job finished; the job is untouched.',
   X_DRIVER_INTROSPECTION_REQUIRED:
     'step.invoke and awaitResult read job rows, which needs a driver with introspection.',
+  // Queue settings (driver-kit): what every driver factory's `queues` option and claim check alike.
+  X_QUEUE_OPTIONS_INVALID:
+    "A driver factory's queues option is invalid (not an object, an empty queue name, an unknown key, a fairness other than 'none' or 'tenant').",
+  X_CLAIM_FAIRNESS_MIXED:
+    'A claim named a queue with fairness: "tenant" together with other queues; a fair queue is claimed on its own.',
   // Value rules (values/): what every driver stores alike.
   X_JOB_PAYLOAD_TOO_LARGE:
     "The payload's JSON is larger than the job's maxPayloadBytes (default 1 MiB); nothing was written.",

@@ -245,17 +245,15 @@ class JobWorker implements Worker {
   /**
    * Starts buffered jobs while the pool has free slots. A job that waited in the buffer past a third
    * of its lease is handed back (uncounted) instead, so prefetching never lets a lease lapse.
-   * Answers how many were handed back.
+   * Called by the claim loop and by every freed slot, so a slot never waits for a claim in flight.
    */
-  #startBuffered(pool: QueuePool): number {
-    const stale = pool.takeStale(this.#staleBufferMs());
-    for (const job of stale) void this.#handBack(job);
+  #startBuffered(pool: QueuePool): void {
+    for (const job of pool.takeStale(this.#staleBufferMs())) void this.#handBack(job);
     while (pool.inFlight < pool.capacity) {
       const buffered = pool.next();
       if (buffered === undefined) break;
       void this.#run(pool, buffered.job, buffered.at);
     }
-    return stale.length;
   }
 
   /**
@@ -284,14 +282,16 @@ class JobWorker implements Worker {
     }
     pool?.take();
     let slotFreed = false;
-    // The slot (and the limit) is freed when the run's work is over, while its settle is still in
-    // flight: the next job starts without waiting for the commit. `held` stays until it lands.
+    // Slot and limit are freed when the work is over (`held` stays until the settle lands): the next
+    // buffered job starts at once, beside this settle, not waiting for a claim in flight.
     const freeSlot = () => {
       held.workDone = true;
       if (slotFreed) return;
       slotFreed = true;
       admission.release();
-      pool?.give();
+      if (pool === undefined) return;
+      pool.give();
+      if (this.#state === 'running') this.#startBuffered(pool);
     };
     const execution = new Execution(this.#settings, job, freeSlot, leaseFrom);
     if (this.#drainReason !== undefined) execution.interrupt(this.#drainReason);
