@@ -14,7 +14,13 @@ export { SQL_CLAIM_FAIR } from './sql/claim-fair.sql.js';
 export { SQL_ENQUEUE, SQL_ENQUEUE_MANY, SQL_ENQUEUE_READBACK } from './sql/enqueue.sql.js';
 export { SQL_EVENT_FIND, SQL_EVENT_PUBLISH } from './sql/event-publish.sql.js';
 export { SQL_HEARTBEAT } from './sql/heartbeat.sql.js';
-export { SQL_NACK_DEAD, SQL_NACK_RELEASE, SQL_NACK_RETRY, SQL_NACK_SUSPEND } from './sql/nack.sql.js';
+export {
+  SQL_NACK_DEAD,
+  SQL_NACK_RELEASE,
+  SQL_NACK_RELEASE_MANY,
+  SQL_NACK_RETRY,
+  SQL_NACK_SUSPEND,
+} from './sql/nack.sql.js';
 export { SQL_NOTIFY } from './sql/notify.sql.js';
 export { SQL_PROGRESS } from './sql/progress.sql.js';
 export { SQL_PURGE_DONE } from './sql/purge.sql.js';

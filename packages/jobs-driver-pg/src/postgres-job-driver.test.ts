@@ -203,6 +203,32 @@ describe('claim and ack', () => {
     const stats = (await driver.stats()).find((entry) => entry.queue === queue);
     expect(stats?.counts).toMatchObject({ done: 50, running: 0 });
   });
+
+  it('hand-backs of one turn go out as one statement, each fenced, and come back claimable uncounted', async () => {
+    const queue = `releases-${randomUUID()}`;
+    await driver.enqueueMany(Array.from({ length: 20 }, () => enqueueRequest({ queue })));
+    const claimed = await claimAll(queue);
+    expect(await driver.start(claimed[0]!.id, claimed[0]!.claim, 60_000)).toBe(true);
+    sent.length = 0;
+    const later = Date.now() + 3_600_000;
+    const stale = { ...claimed[1]!.claim, token: 'not-the-token' };
+    const answers = await Promise.all([
+      counted.nack(claimed[1]!.id, stale, { kind: 'release' }),
+      ...claimed.map((job, i) =>
+        counted.nack(job.id, job.claim, i === 2 ? { kind: 'release', runAt: later } : { kind: 'release' }),
+      ),
+      counted.nack(claimed[3]!.id, claimed[3]!.claim, { kind: 'release' }),
+    ]);
+    expect(sent).toHaveLength(1);
+    expect(answers).toEqual([false, ...claimed.map(() => true), false]);
+    const again = await claimAll(queue);
+    expect(again).toHaveLength(19);
+    expect(again.map((job) => job.id)).not.toContain(claimed[2]!.id);
+    // The started attempt was handed back uncounted: every row is on its first attempt again.
+    expect(again.every((job) => job.attempt === 1)).toBe(true);
+    const stats = (await driver.stats()).find((entry) => entry.queue === queue);
+    expect(stats?.counts).toMatchObject({ running: 19, delayed: 1 });
+  });
 });
 
 describe('retention', () => {
@@ -239,6 +265,31 @@ describe('retention', () => {
     expect(await driver.steps.load(done.runId)).toEqual([]);
     expect((await driver.introspect.get(dead.id))?.state).toBe('dead');
     expect(await driver.steps.load(dead.runId)).toHaveLength(1);
+  });
+
+  it('purge walks a backlog larger than its batch in passes until every done row past the cutoff is gone', async () => {
+    const queue = `purge-many-${randomUUID()}`;
+    // 12,000 done rows finished two days ago (three passes of 5,000), one finished just now.
+    await adminQuery(
+      `insert into "${schema}".job_history (id, seq, run_id, name, queue, state, payload, idempotency_key,
+         priority, attempts, max_attempts, enqueued_at, run_at, started_at, finished_at)
+       select gen_random_uuid()::text, g, gen_random_uuid()::text, 'noop', $1, 'done', '{}', g::text, 0, 1, 3,
+         now() - interval '2 days', now() - interval '2 days', now() - interval '2 days',
+         now() - interval '2 days' + g * interval '1 ms'
+       from generate_series(1, 12000) g`,
+      [queue],
+    );
+    const fresh = enqueueRequest({ queue });
+    await driver.enqueue(fresh);
+    const [job] = await claimAll(queue);
+    await driver.ack(fresh.id, job!.claim);
+    expect(await driver.introspect.purge({ doneBefore: driver.now() - 24 * 60 * 60 * 1000 })).toBe(12_000);
+    const left = await adminQuery<{ n: number }>(
+      `select count(*)::int as n from "${schema}".job_history where queue = $1`,
+      [queue],
+    );
+    expect(left[0]?.n).toBe(1);
+    expect((await driver.introspect.get(fresh.id))?.state).toBe('done');
   });
 });
 

@@ -21,6 +21,7 @@ import { createIntrospection } from './introspection/create-introspection.js';
 import { migrateSchema } from './migrations/migrate-schema.js';
 import { claimJobs } from './queue/claim.js';
 import { enqueueMany, enqueueOne } from './queue/enqueue.js';
+import { createReleaseBatch } from './queue/release.js';
 import { ackJob, createAckBatch, heartbeatJob, nackJob, recordProgress } from './queue/settle.js';
 import { createStartBatch, startJob } from './queue/start.js';
 import { queueStats } from './queue/stats.js';
@@ -101,6 +102,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
   });
   const acks = createAckBatch(ctx);
   const starts = createStartBatch(ctx);
+  const releases = createReleaseBatch(ctx);
   const track = <T>(call: () => Promise<T>): Promise<T> => lifecycle.track(call);
 
   const steps: StepStore = tracked(createStepStore(ctx), lifecycle);
@@ -128,7 +130,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     ack: (jobId: string, claim: ClaimRef, result?: JsonValue): Promise<boolean> =>
       track(() => ackJob(acks, jobId, claim, result)),
     nack: (jobId: string, claim: ClaimRef, options: NackOptions): Promise<boolean> =>
-      track(() => nackJob(ctx, jobId, claim, options)),
+      track(() => nackJob(ctx, releases, jobId, claim, options)),
     heartbeat: (jobId: string, claim: ClaimRef, visibilityTimeoutMs: number): Promise<boolean> =>
       track(() => heartbeatJob(ctx, jobId, claim, visibilityTimeoutMs)),
     progress: (jobId: string, claim: ClaimRef, progress: JobProgress): Promise<boolean> =>

@@ -6,7 +6,13 @@ import { SQL_ENQUEUE, SQL_ENQUEUE_MANY, SQL_ENQUEUE_READBACK } from './sql/enque
 import { SQL_EVENT_FIND, SQL_EVENT_PUBLISH } from './sql/event-publish.sql.js';
 import { SQL_HEARTBEAT } from './sql/heartbeat.sql.js';
 import { SQL_CANCEL, SQL_RETRY_MOVE } from './sql/history-move.sql.js';
-import { SQL_NACK_DEAD, SQL_NACK_RELEASE, SQL_NACK_RETRY, SQL_NACK_SUSPEND } from './sql/nack.sql.js';
+import {
+  SQL_NACK_DEAD,
+  SQL_NACK_RELEASE,
+  SQL_NACK_RELEASE_MANY,
+  SQL_NACK_RETRY,
+  SQL_NACK_SUSPEND,
+} from './sql/nack.sql.js';
 import { SQL_NOTIFY } from './sql/notify.sql.js';
 import { SQL_PROGRESS } from './sql/progress.sql.js';
 import { SQL_PURGE_DONE } from './sql/purge.sql.js';
@@ -37,6 +43,7 @@ export function bindStatements(schema: string, options: { readonly keepDone: boo
     retryMove: bind(SQL_RETRY_MOVE),
     nackRetry: bind(SQL_NACK_RETRY),
     nackRelease: bind(SQL_NACK_RELEASE),
+    nackReleaseMany: bind(SQL_NACK_RELEASE_MANY),
     nackSuspend: bind(SQL_NACK_SUSPEND),
     nackDead: bind(SQL_NACK_DEAD),
     heartbeat: bind(SQL_HEARTBEAT),

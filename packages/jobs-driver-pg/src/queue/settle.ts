@@ -1,13 +1,11 @@
 import type { JsonValue } from '@x/jobs-core';
-import type { ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
-import { CallBatcher } from '@x/jobs-core/driver';
+import type { CallBatcher, ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { jsonParam } from '../row-values.js';
-import { landedCalls } from './landed-calls.js';
+import { columnsOf, type FencedCall, fencedBatch } from './landed-calls.js';
+import { type ReleaseItem, releaseJob } from './release.js';
 
-interface AckItem {
-  readonly id: string;
-  readonly token: string;
+interface AckItem extends FencedCall {
   readonly result: string | null;
 }
 
@@ -22,29 +20,16 @@ const ACK_BATCH_IN_FLIGHT = 4;
  * next claim vs 3.8k with acks in their own statements, on a loaded 2-core machine).
  */
 export function createAckBatch(ctx: DriverContext): CallBatcher<AckItem, boolean> {
-  return new CallBatcher<AckItem, boolean>(
-    async (items) => {
-      if (items.length === 1) {
-        const item = items[0] as AckItem;
-        const params = ctx.sql.ackTakesResult ? [item.id, item.token, item.result] : [item.id, item.token];
-        const rows = await ctx.query(ctx.sql.ack, params);
-        return [rows.length > 0];
-      }
-      const ids = new Array<string>(items.length);
-      const tokens = new Array<string>(items.length);
-      const results = new Array<string | null>(items.length);
-      for (const [i, item] of items.entries()) {
-        ids[i] = item.id;
-        tokens[i] = item.token;
-        results[i] = item.result;
-      }
-      const rows = await ctx.query<{ acked: number }>(ctx.sql.ackMany, [ids, tokens, results]);
-      return landedCalls(
-        items,
-        rows.map((row) => row.acked),
-      );
+  return fencedBatch<AckItem>(
+    ctx,
+    {
+      one: (item) => [
+        ctx.sql.ack,
+        ctx.sql.ackTakesResult ? [item.id, item.token, item.result] : [item.id, item.token],
+      ],
+      many: (items) => [ctx.sql.ackMany, columnsOf(items, ['id', 'token', 'result'])],
+      positions: 'acked',
     },
-    1000,
     ACK_BATCH_IN_FLIGHT,
   );
 }
@@ -59,19 +44,22 @@ export function ackJob(
   return batch.call({ id: jobId, token: claim.token, result: jsonParam(result ?? null) });
 }
 
-/** Hands a claimed row back (SQL_NACK_RETRY / _RELEASE / _SUSPEND / _DEAD). Fenced on the claim. */
+/**
+ * Hands a claimed row back (SQL_NACK_RETRY / _SUSPEND / _DEAD; a release goes through `releases`,
+ * batched). Fenced on the claim.
+ */
 export async function nackJob(
   ctx: DriverContext,
+  releases: CallBatcher<ReleaseItem, boolean>,
   jobId: string,
   claim: ClaimRef,
   options: NackOptions,
 ): Promise<boolean> {
+  if (options.kind === 'release') return releaseJob(releases, jobId, claim, options.runAt ?? null);
   const rows = await (() => {
     switch (options.kind) {
       case 'retry':
         return ctx.query(ctx.sql.nackRetry, [jobId, claim.token, options.runAt, jsonParam(options.error)]);
-      case 'release':
-        return ctx.query(ctx.sql.nackRelease, [jobId, claim.token, options.runAt ?? null]);
       case 'suspend':
         return ctx.query(ctx.sql.nackSuspend, [jobId, claim.token, options.runAt, options.waitFor ?? null]);
       case 'dead':

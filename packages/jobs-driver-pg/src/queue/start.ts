@@ -1,7 +1,6 @@
-import type { ClaimRef } from '@x/jobs-core/driver';
-import { CallBatcher } from '@x/jobs-core/driver';
+import type { CallBatcher, ClaimRef } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
-import { type FencedCall, landedCalls } from './landed-calls.js';
+import { columnsOf, type FencedCall, fencedBatch } from './landed-calls.js';
 
 interface StartItem extends FencedCall {
   readonly visibilityTimeoutMs: number;
@@ -17,28 +16,12 @@ const START_BATCH_IN_FLIGHT = 4;
  * round trip instead of ten.
  */
 export function createStartBatch(ctx: DriverContext): CallBatcher<StartItem, boolean> {
-  return new CallBatcher<StartItem, boolean>(
-    async (items) => {
-      if (items.length === 1) {
-        const item = items[0] as StartItem;
-        const rows = await ctx.query(ctx.sql.start, [item.id, item.token, item.visibilityTimeoutMs]);
-        return [rows.length > 0];
-      }
-      const ids = new Array<string>(items.length);
-      const tokens = new Array<string>(items.length);
-      const leases = new Array<number>(items.length);
-      for (const [i, item] of items.entries()) {
-        ids[i] = item.id;
-        tokens[i] = item.token;
-        leases[i] = item.visibilityTimeoutMs;
-      }
-      const rows = await ctx.query<{ landed: number }>(ctx.sql.startMany, [ids, tokens, leases]);
-      return landedCalls(
-        items,
-        rows.map((row) => row.landed),
-      );
+  return fencedBatch<StartItem>(
+    ctx,
+    {
+      one: (item) => [ctx.sql.start, [item.id, item.token, item.visibilityTimeoutMs]],
+      many: (items) => [ctx.sql.startMany, columnsOf(items, ['id', 'token', 'visibilityTimeoutMs'])],
     },
-    1000,
     START_BATCH_IN_FLIGHT,
   );
 }

@@ -33,6 +33,34 @@ where j.id = $1::text and j.claim_token = $2::text and j.state = 'running'
 returning j.id, case when j.state = 'ready' then pg_notify(:'SCHEMA', left(j.queue, 1000)) end as woke`;
 
 /**
+ * SQL_NACK_RELEASE_MANY — SQL_NACK_RELEASE for a batch: the hand-backs that arrive while an
+ * earlier batch commits (a worker handing back the stale rows of its prefetch buffer, a drain
+ * handing back everything it holds) go out as one statement and one commit, each fenced on its
+ * own token, each queue that got a `ready` row notified once. An (id, token) pair given twice
+ * lands once.
+ *
+ * Params: arrays of equal length — `$1` job ids, `$2` claim tokens, `$3` float8[] run-at epoch ms
+ * (null = now).
+ * Returns: `(landed)` for every hand-back that landed: its 1-based position in the arrays.
+ */
+export const SQL_NACK_RELEASE_MANY = `with moved as (
+  update :"SCHEMA".jobs j
+  set state = case when t.run_at <= now() then 'ready' else 'delayed' end,
+    run_at = t.run_at, lease_expires_at = null,
+    attempts = case when j.started_at is null then j.attempts else greatest(j.attempts - 1, 0) end
+  from unnest($1::text[], $2::text[], $3::float8[]) with ordinality as r(id, token, run_at_ms, ord)
+  cross join lateral (select coalesce(to_timestamp(r.run_at_ms / 1000), now()) as run_at) t
+  where j.id = r.id and j.claim_token = r.token and j.state = 'running'
+  returning r.ord, j.queue, j.state
+), woke as (
+  select count(*) from (
+    select pg_notify(:'SCHEMA', left(q.queue, 1000))
+    from (select distinct queue from moved where state = 'ready') q
+  ) n
+)
+select m.ord::int as landed from moved m cross join woke`;
+
+/**
  * SQL_NACK_SUSPEND — parks a run (`step.sleep`, `step.waitForEvent`) as `suspended` until `$3`
  * without burning its attempt (uncounted as SQL_NACK_RELEASE does). With `$4`, a publish of that
  * event makes it due at once; an event published since this attempt started (so possibly before
