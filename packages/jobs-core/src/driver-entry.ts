@@ -9,6 +9,7 @@ export * from './driver/index.js';
 export { CallBatcher } from './driver-kit/call-batcher.js';
 export { jsonContains } from './driver-kit/json-contains.js';
 export { isNetworkErrorCode, NETWORK_ERROR_CODES } from './driver-kit/network-errors.js';
+export { driverClosedError, refuseAfterClose } from './driver-kit/refuse-after-close.js';
 export type { PrepareEnqueueOptions } from './enqueue/enqueue-options.js';
 export { prepareEnqueue } from './enqueue/prepare-enqueue.js';
 export { activeTraceparent } from './enqueue/traceparent.js';

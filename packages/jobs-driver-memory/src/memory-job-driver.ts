@@ -1,8 +1,8 @@
 import type { Clock, CompleteJobDriver } from '@x/jobs-core';
 import { systemClock } from '@x/jobs-core';
-import type { WakeSource } from '@x/jobs-core/driver';
+import { refuseAfterClose, type WakeSource } from '@x/jobs-core/driver';
 import { memoryIntrospection } from './introspection/create-introspection.js';
-import { assertOpen, createMemoryStore, type MemoryStore } from './memory-store.js';
+import { createMemoryStore, type MemoryStore } from './memory-store.js';
 import { claimRows } from './queue/claim.js';
 import { enqueueRow } from './queue/enqueue.js';
 import { ackRow, heartbeatRow, nackRow, progressRow } from './queue/settle.js';
@@ -33,14 +33,12 @@ export interface MemoryJobDriver extends CompleteJobDriver {
  */
 export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJobDriver {
   const store = createMemoryStore(options.clock ?? systemClock);
-  /** Lifts a synchronous operation on the store into an async driver method refused after close. */
+  /** Lifts a synchronous operation on the store into an async driver method. */
   const open =
     <Args extends unknown[], Result>(operation: (store: MemoryStore, ...args: Args) => Result) =>
-    async (...args: Args): Promise<Result> => {
-      assertOpen(store);
-      return operation(store, ...args);
-    };
-  return {
+    async (...args: Args): Promise<Result> =>
+      operation(store, ...args);
+  return refuseAfterClose<MemoryJobDriver>({
     name: 'memory',
     steps: memorySteps(store),
     events: memoryEvents(store),
@@ -61,8 +59,7 @@ export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJob
     progress: open(progressRow),
     stats: open(queueStats),
     async close() {
-      store.closed = true;
       store.wakeListeners.clear();
     },
-  };
+  });
 }

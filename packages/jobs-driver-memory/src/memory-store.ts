@@ -2,7 +2,6 @@ import type { Clock, JobRecord, JobState, StepRecord, WorkerInfo } from '@x/jobs
 import { isLiveState } from '@x/jobs-core';
 import type { BackfillRecord, EventRecord, LeaseGrant, ScheduleState } from '@x/jobs-core/driver';
 import { type ClaimIndex, createClaimIndex, fileRow, unfileRow } from './claim-index.js';
-import { memoryError } from './errors.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -41,7 +40,6 @@ export interface MemoryStore {
   readonly wakeListeners: Set<(queue: string) => void>;
   /** Queues with a wake not yet delivered: many writes in one tick send one wake per queue. */
   readonly pendingWakes: Set<string>;
-  closed: boolean;
   /** Source of enqueue order, tokens and ids: deterministic for a given sequence of calls. */
   counter: number;
 }
@@ -62,7 +60,6 @@ export function createMemoryStore(clock: Clock): MemoryStore {
     workers: new Map(),
     wakeListeners: new Set(),
     pendingWakes: new Set(),
-    closed: false,
     counter: 0,
   };
 }
@@ -76,12 +73,6 @@ export function nextSeq(store: MemoryStore): number {
 /** A fresh id such as `claim-7`: unique within the store. */
 export function nextId(store: MemoryStore, prefix: string): string {
   return `${prefix}-${nextSeq(store)}`;
-}
-
-/** Throws `X_DRIVER_CLOSED` once the driver is closed. Every public method calls it first. */
-export function assertOpen(store: MemoryStore): void {
-  if (store.closed)
-    throw memoryError('X_DRIVER_CLOSED', 'The memory job driver was closed; create a new one.');
 }
 
 /** The dedupe scope of a row: `(name, tenantId, idempotencyKey)`, with a null tenant kept apart from any string. */

@@ -2,7 +2,7 @@ import type { JobIntrospection } from '@x/jobs-core';
 import { isLiveState } from '@x/jobs-core';
 import { copyJson } from '../json-copy.js';
 import { toJobRecord } from '../memory-rows.js';
-import { assertOpen, forgetRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
+import { forgetRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
 import { requeue } from '../queue/settle.js';
 import { stepsOf } from '../stores/step-store.js';
 
@@ -13,7 +13,6 @@ const MAX_PAGE = 1000;
 export function memoryIntrospection(store: MemoryStore): JobIntrospection {
   return {
     async list(query = {}) {
-      assertOpen(store);
       const limit = Math.min(Math.max(1, query.limit ?? DEFAULT_PAGE), MAX_PAGE);
       const after = query.cursor === undefined ? Number.POSITIVE_INFINITY : Number(query.cursor);
       const rows = [...store.jobs.values()]
@@ -35,13 +34,11 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async get(id) {
-      assertOpen(store);
       const row = store.jobs.get(id);
       return row === undefined ? null : { ...toJobRecord(row), steps: stepsOf(store, row.runId) };
     },
 
     async retry(id, options = {}) {
-      assertOpen(store);
       const row = store.jobs.get(id);
       if (row === undefined || isLiveState(row.state)) return false;
       if (store.liveKeys.has(row.scope)) return false;
@@ -61,7 +58,6 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async cancel(id, reason) {
-      assertOpen(store);
       const row = store.jobs.get(id);
       if (row === undefined || !isLiveState(row.state)) return false;
       row.token = null;
@@ -73,7 +69,6 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async remove(id) {
-      assertOpen(store);
       const row = store.jobs.get(id);
       if (row === undefined || row.state === 'running') return false;
       forgetRow(store, row);
@@ -81,7 +76,6 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async promote(id) {
-      assertOpen(store);
       const row = store.jobs.get(id);
       if (row === undefined || (row.state !== 'delayed' && row.state !== 'suspended')) return false;
       row.runAt = store.clock.now();
@@ -92,22 +86,18 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async pause(queue) {
-      assertOpen(store);
       store.pausedQueues.add(queue);
     },
 
     async resume(queue) {
-      assertOpen(store);
       if (store.pausedQueues.delete(queue)) notifyDue(store, queue);
     },
 
     async pausedQueues() {
-      assertOpen(store);
       return [...store.pausedQueues].sort();
     },
 
     async resolveStep(jobId, stepName, resolution) {
-      assertOpen(store);
       const row = store.jobs.get(jobId);
       const run = row === undefined ? undefined : store.steps.get(row.runId);
       const step = run?.get(stepName);
@@ -128,7 +118,6 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async reportWorker(info, ttlMs) {
-      assertOpen(store);
       store.workers.set(info.id, {
         info: { ...info, queues: [...info.queues] },
         expiresAt: info.lastSeenAt + ttlMs,
@@ -136,12 +125,10 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async removeWorker(id) {
-      assertOpen(store);
       store.workers.delete(id);
     },
 
     async workers() {
-      assertOpen(store);
       const now = store.clock.now();
       return [...store.workers.values()]
         .filter((worker) => worker.expiresAt > now)
@@ -150,7 +137,6 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async purge({ doneBefore }) {
-      assertOpen(store);
       const finished = [...store.jobs.values()].filter(
         (row) => row.state === 'done' && row.finishedAt !== null && row.finishedAt < doneBefore,
       );

@@ -1,13 +1,12 @@
 import type { EventStore } from '@x/jobs-core/driver';
 import { jsonContains } from '@x/jobs-core/driver';
 import { copyJson } from '../json-copy.js';
-import { assertOpen, type MemoryStore, nextId, notifyDue, refile } from '../memory-store.js';
+import { type MemoryStore, nextId, notifyDue, refile } from '../memory-store.js';
 
 /** Published events kept for their TTL; a publish makes every job suspended on that event due now. */
 export function memoryEvents(store: MemoryStore): EventStore {
   return {
     async publish(event, payload, { ttlMs }) {
-      assertOpen(store);
       const now = store.clock.now();
       const record = {
         id: nextId(store, 'event'),
@@ -27,7 +26,6 @@ export function memoryEvents(store: MemoryStore): EventStore {
       return { ...record, payload: copyJson(record.payload) };
     },
     async find(event, query) {
-      assertOpen(store);
       const now = store.clock.now();
       let earliest: (typeof store.events)[number] | undefined;
       for (const record of store.events) {
@@ -41,7 +39,6 @@ export function memoryEvents(store: MemoryStore): EventStore {
       return earliest === undefined ? null : { ...earliest, payload: copyJson(earliest.payload) };
     },
     async purgeExpired() {
-      assertOpen(store);
       const now = store.clock.now();
       const before = store.events.length;
       const kept = store.events.filter((record) => record.expiresAt > now);
