@@ -36,6 +36,7 @@ export type { ExecutionObserver } from './execute/execution-observer.js';
 export { currentJobRun, disableCurrentJobRun } from './execute/job-run-storage.js';
 export { DEFAULT_EVENT_TTL_MS, publishEvent } from './execute/publish-event.js';
 export { isStepSuspension, StepSuspension } from './execute/step-suspension.js';
+export { attemptsLabel } from './job/attempt-budget.js';
 export { isJobHandle } from './job/definition-of.js';
 export { job } from './job/job.js';
 export type { JobActor } from './job/job-actor.js';

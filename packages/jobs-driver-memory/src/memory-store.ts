@@ -19,7 +19,15 @@ export type MemoryJobRow = Mutable<Omit<JobRecord, 'payload'>> & {
   readonly seq: number;
   /** The row's {@link dedupeScope}, computed once. */
   readonly scope: string;
+  /** The store's counter when this claim's body started (0 before any start): events published after it count for a suspend. */
+  startSeq: number;
 };
+
+/** A published event as the memory driver holds it: the record, plus its place in the store's order. */
+export interface MemoryEventRecord extends EventRecord {
+  /** The store's counter at the publish: orders events against starts within one clock tick. */
+  readonly seq: number;
+}
 
 /** Everything one memory driver holds. Every operation reads and writes it synchronously, so each is atomic. */
 export interface MemoryStore {
@@ -32,7 +40,7 @@ export interface MemoryStore {
   readonly pausedQueues: Set<string>;
   /** Steps per run id, by step name. */
   readonly steps: Map<string, Map<string, StepRecord>>;
-  readonly events: EventRecord[];
+  readonly events: MemoryEventRecord[];
   readonly leases: Map<string, LeaseGrant[]>;
   readonly schedules: Map<string, ScheduleState>;
   readonly backfills: Map<string, BackfillRecord>;
@@ -73,6 +81,21 @@ export function nextSeq(store: MemoryStore): number {
 /** A fresh id such as `claim-7`: unique within the store. */
 export function nextId(store: MemoryStore, prefix: string): string {
   return `${prefix}-${nextSeq(store)}`;
+}
+
+/**
+ * Counts the start of this claim's body on the held row: one attempt, `startedAt` stamped, and the
+ * start's place in the store's order kept for the suspend's look at events published since.
+ */
+export function markStarted(store: MemoryStore, row: MemoryJobRow, now: number): void {
+  row.attempts += 1;
+  row.startedAt = now;
+  row.startSeq = nextSeq(store);
+}
+
+/** True while the row's attempts are below its cap, so one more start may be counted. */
+export function belowCap(row: MemoryJobRow): boolean {
+  return row.attempts < row.maxAttempts;
 }
 
 /** The dedupe scope of a row: `(name, tenantId, idempotencyKey)`, with a null tenant kept apart from any string. */

@@ -71,6 +71,7 @@ export function enqueueRow(
     token: null,
     seq: nextSeq(store),
     scope,
+    startSeq: 0,
   };
   store.jobs.set(row.id, row);
   moveTo(store, row, runAt > now ? 'delayed' : 'ready');

@@ -1,7 +1,7 @@
 import type { EventStore } from '@x/jobs-core/driver';
 import { jsonContains } from '@x/jobs-core/driver';
 import { copyJson } from '../json-copy.js';
-import { type MemoryStore, nextId, notifyDue, refile } from '../memory-store.js';
+import { type MemoryStore, nextId, nextSeq, notifyDue, refile } from '../memory-store.js';
 
 /** Published events kept for their TTL; a publish makes every job suspended on that event due now. */
 export function memoryEvents(store: MemoryStore): EventStore {
@@ -15,7 +15,7 @@ export function memoryEvents(store: MemoryStore): EventStore {
         publishedAt: now,
         expiresAt: now + ttlMs,
       };
-      store.events.push(record);
+      store.events.push({ ...record, seq: nextSeq(store) });
       for (const row of store.jobs.values()) {
         if (row.state === 'suspended' && row.waitingFor === event && row.runAt > now) {
           row.runAt = now;
@@ -36,7 +36,9 @@ export function memoryEvents(store: MemoryStore): EventStore {
           (query.match === undefined || jsonContains(record.payload, query.match));
         if (fits && (earliest === undefined || record.publishedAt < earliest.publishedAt)) earliest = record;
       }
-      return earliest === undefined ? null : { ...earliest, payload: copyJson(earliest.payload) };
+      if (earliest === undefined) return null;
+      const { seq: _seq, ...found } = earliest;
+      return { ...found, payload: copyJson(found.payload) };
     },
     async purgeExpired() {
       const now = store.clock.now();
