@@ -71,6 +71,14 @@ export type { DefineJobsInput } from './registry/define-jobs.js';
 export { defineJobs } from './registry/define-jobs.js';
 export type { JobManifest, JobRegistry } from './registry/job-registry.js';
 export { inspectManifest, jobRegistry, resetRegistry } from './registry/process-registry.js';
+export type { CheckReplayOptions, ReplayRun } from './replay-check/check-replay.js';
+export { checkReplay } from './replay-check/check-replay.js';
+export type {
+  ReplayCheckResult,
+  ReplayDivergence,
+  ReplayStepRef,
+} from './replay-check/replay-check-result.js';
+export type { ReplayStepKind } from './replay-check/step-kind.js';
 export type { DecideRetryInput } from './retry/decide-retry.js';
 export { decideRetry } from './retry/decide-retry.js';
 export { errorRetryClass, registerErrorRetry } from './retry/error-retry.js';

@@ -49,6 +49,9 @@ export const CORE_ERROR_CODES = {
     'The backend refused to store a finished attempt (its result, error or progress); the row was dead-lettered rather than run again.',
   X_JOB_UNKNOWN: 'A claimed row names a job this worker has not registered.',
   X_WORKER_OPTIONS_INVALID: 'createWorker was given an invalid option.',
+  // Replay check (replay-check/): a run that could not be checked.
+  X_REPLAY_CHECK_TIMEOUT: 'A replay check: the body did not reach the end of its recorded history in time.',
+  X_REPLAY_CHECK_UNSUPPORTED: 'A replay check: the body called a step method the check cannot replay.',
   // Value rules (values/): what every driver stores alike.
   X_JOB_PAYLOAD_TOO_LARGE:
     "The payload's JSON is larger than the job's maxPayloadBytes (default 1 MiB); nothing was written.",
