@@ -19,7 +19,10 @@ const parked = (name: string, position: number, output: StepRecord['output']): S
   completedAt: null,
 });
 
-const runOf = (steps: readonly StepRecord[], payload: ReplayRun['payload'] = { orderId: 'o-1' }): ReplayRun => ({
+const runOf = (
+  steps: readonly StepRecord[],
+  payload: ReplayRun['payload'] = { orderId: 'o-1' },
+): ReplayRun => ({
   id: 'j-1',
   runId: 'r-1',
   name: 'replay.checkout',
@@ -150,7 +153,11 @@ describe('checkReplay', () => {
     expect(result).toMatchObject({
       status: 'diverges',
       replayed: 2,
-      divergence: { position: 2, recorded: { name: 'shipped', kind: 'waitForEvent' }, asked: { kind: 'sleep' } },
+      divergence: {
+        position: 2,
+        recorded: { name: 'shipped', kind: 'waitForEvent' },
+        asked: { kind: 'sleep' },
+      },
     });
   });
 
@@ -173,7 +180,11 @@ describe('checkReplay', () => {
   });
 
   it('skips compensation records and the unwinding marker, which no body asks for', async () => {
-    const withUnwind = [...history.slice(0, 2), done('unwinding', 2, null), done('compensate:charge', 3, null)];
+    const withUnwind = [
+      ...history.slice(0, 2),
+      done('unwinding', 2, null),
+      done('compensate:charge', 3, null),
+    ];
     expect(await checkReplay(checkoutV1, runOf(withUnwind))).toEqual({ status: 'matches', replayed: 2 });
   });
 });
