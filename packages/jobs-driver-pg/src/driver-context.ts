@@ -1,4 +1,3 @@
-import { JobsError } from '@x/jobs-core';
 import type { Kysely, QueryCreator } from 'kysely';
 import { classifyPgError } from './classify-pg-error.js';
 import type { JobsDatabase } from './database-types.js';

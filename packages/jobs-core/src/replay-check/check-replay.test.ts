@@ -54,7 +54,10 @@ const checkoutV1 = job({
       ran += 1;
       return { chargeId: `for ${reserved}` };
     });
-    await step.waitForEvent('shipped', 'order.shipped', { timeout: '1d' });
+    await step.waitForEvent('shipped', 'order.shipped', {
+      schema: z.object({ trackingId: z.string() }),
+      timeout: '1d',
+    });
     return charge;
   },
 });
