@@ -13,7 +13,7 @@ export interface CliOptions {
 }
 
 /** The usage text printed on `--help` and on a bad argument. */
-export const USAGE = `usage: pnpm bench [--system <name>[,<name>…]|all] [--workload <W1…W6|fleet>[,…]|all]
+export const USAGE = `usage: pnpm bench [--system <name>[,<name>…]|all] [--workload <W1…W7|fleet|fair>[,…]|all]
                   [--runs <n>] [--idle-seconds <s>] [--quick]
 systems:   ${SYSTEM_NAMES.join(', ')}
 workloads: ${WORKLOAD_IDS.join(', ')}

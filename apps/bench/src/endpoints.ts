@@ -8,18 +8,27 @@ export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127
 /** The Redis server (its db index is chosen per system). */
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/**
+ * `BENCH_STORAGE_TAG` (letters, digits, `_`) gives a second bench on the same servers storage of
+ * its own: every database name gets `_<tag>`, and the Redis systems move to db 11–13 (from 1–3).
+ */
+const TAG = process.env.BENCH_STORAGE_TAG ?? '';
+if (!/^[a-z0-9_]*$/i.test(TAG)) throw new Error(`BENCH_STORAGE_TAG must be letters, digits or _: ${TAG}`);
+const dbName = (name: string): string => (TAG === '' ? name : `${name}_${TAG.toLowerCase()}`);
+const redisDb = (db: number): number => (TAG === '' ? db : db + 10);
+
 /** One database per Postgres system. */
 export const BENCH_DATABASES = {
-  graphile: 'bench_graphile',
-  graphile017: 'bench_graphile017',
-  dbos: 'bench_dbos',
-  pgboss: 'bench_pgboss',
-  rawpg: 'bench_rawpg',
-  x: 'bench_x',
+  graphile: dbName('bench_graphile'),
+  graphile017: dbName('bench_graphile017'),
+  dbos: dbName('bench_dbos'),
+  pgboss: dbName('bench_pgboss'),
+  rawpg: dbName('bench_rawpg'),
+  x: dbName('bench_x'),
 } as const;
 
 /** One Redis db index per Redis system (0 is left to everyone else). */
-export const BENCH_REDIS_DBS = { bullmq: 1, rawRedis: 2, x: 3 } as const;
+export const BENCH_REDIS_DBS = { bullmq: redisDb(1), rawRedis: redisDb(2), x: redisDb(3) } as const;
 
 /** The connection string of one bench database on the configured server. */
 export function databaseUrl(database: string): string {

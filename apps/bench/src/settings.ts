@@ -29,6 +29,9 @@ export interface BenchSettings {
   readonly fleetLeaseMs: number;
   /** Fleet: each job's handler time, so a SIGKILL lands on jobs mid-handler. */
   readonly fleetJobMs: number;
+  /** Fair claiming: jobs tenant A enqueues first, then jobs tenant B enqueues right after. */
+  readonly fairAJobs: number;
+  readonly fairBJobs: number;
   /** Upper bound for any single drain before it counts as failed. */
   readonly drainTimeoutMs: number;
 }
@@ -52,6 +55,8 @@ export const FULL_SETTINGS: BenchSettings = {
   fleetKillEveryMs: 2_000,
   fleetLeaseMs: 5_000,
   fleetJobMs: 5,
+  fairAJobs: 20_000,
+  fairBJobs: 100,
   drainTimeoutMs: 180_000,
 };
 
@@ -67,5 +72,7 @@ export const QUICK_SETTINGS: BenchSettings = {
   w5Jobs: 5_000,
   w6Seconds: 3,
   fleetJobs: 2_000,
+  fairAJobs: 2_000,
+  fairBJobs: 10,
   drainTimeoutMs: 60_000,
 };

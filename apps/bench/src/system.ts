@@ -57,6 +57,31 @@ export interface StepRunner {
   drainRuns(runs: number, steps: number, concurrency: number, onStep: (id: number) => void): Promise<number>;
 }
 
+/** What one fair-claiming scenario run answers (see the `fair` workload). */
+export interface FairRun {
+  /** Tenant B's waits: handler start minus the epoch ms taken just before its enqueue call. */
+  readonly bWaitsMs: readonly number[];
+  /** Tenant A's jobs whose handler started before B's last one did. */
+  readonly aBeforeLastB: number;
+}
+
+/** The fair-claiming scenario, on our systems only. */
+export interface FairProbe {
+  /**
+   * Empties the storage, opens a driver whose fair-bench queue has `fairness` ('tenant' or
+   * 'none'), starts a worker on it at `concurrency`, enqueues `aJobs` jobs of tenant A, then
+   * `bJobs` of tenant B, and runs until every B job started (failing after `timeoutMs`). Answers
+   * B's waits.
+   */
+  run(
+    fairness: 'none' | 'tenant',
+    aJobs: number,
+    bJobs: number,
+    concurrency: number,
+    timeoutMs: number,
+  ): Promise<FairRun>;
+}
+
 /** Which storage a system runs on: decides its database or Redis db index. */
 export type Backend = 'pg' | 'redis' | 'memory';
 
@@ -86,6 +111,8 @@ export interface BenchSystem {
   failed?(): Promise<number>;
   /** Present on our systems only: what W4 measures. */
   readonly stepProbe?: StepProbe;
+  /** Present on our systems only: what the `fair` workload measures. */
+  readonly fairProbe?: FairProbe;
   /** Present on systems with durable steps: what W7 measures. */
   readonly stepRunner?: StepRunner;
   /** Releases every connection the adapter holds. */

@@ -17,7 +17,7 @@ describe('backfill() types', () => {
         expectTypeOf(rows).toEqualTypeOf<readonly { id: string; total: number }[]>();
       },
     });
-    expectTypeOf(sweep.enqueue({})).toEqualTypeOf<Promise<EnqueueResult>>();
+    expectTypeOf(sweep.enqueue({})).resolves.toExtend<EnqueueResult>();
     expectTypeOf(sweep.enqueue).toBeCallableWith({ force: true });
   });
 

@@ -75,8 +75,12 @@ function required<T>(value: T | undefined, member: string): T {
   return value as T;
 }
 
-/** Wraps a subject in the harness a case runs against. */
-export function createDriverHarness(subject: JobDriver | ConformanceSubject, tickMs: number): DriverHarness {
+/** Wraps a subject in the harness a case runs against; `queue` is its `h.queue`. (Default: a fresh name) */
+export function createDriverHarness(
+  subject: JobDriver | ConformanceSubject,
+  tickMs: number,
+  queue?: string,
+): DriverHarness {
   const { driver, clock } = 'driver' in subject ? subject : { driver: subject, clock: undefined };
   const unique = (prefix: string) => `${prefix}-${randomUUID()}`;
   const request = (queue: string, overrides: Partial<EnqueueRequest> = {}): EnqueueRequest => ({
@@ -100,7 +104,7 @@ export function createDriverHarness(subject: JobDriver | ConformanceSubject, tic
     });
   const harness: DriverHarness = {
     driver,
-    queue: unique('q'),
+    queue: queue ?? unique('q'),
     tickMs,
     async advance(ms) {
       if (clock === undefined) await sleep(ms);

@@ -4,7 +4,7 @@ export type { ConformanceSubject, DriverHarness, HarnessClaimOptions } from './d
 export { createDriverHarness } from './driver-harness.js';
 export type { ConformanceErrorCode } from './errors.js';
 export { CONFORMANCE_ERROR_CODES } from './errors.js';
-export type { JobDriverCase } from './job-driver-case.js';
+export type { DriverSetup, JobDriverCase } from './job-driver-case.js';
 export { JOB_DRIVER_CASES, WAKE_CASES } from './job-driver-cases.js';
 export type { JobDriverConformanceOptions } from './job-driver-conformance.js';
 export { jobDriverConformance, runJobDriverCase } from './job-driver-conformance.js';

@@ -6,6 +6,7 @@ import { claimCases } from './cases/claim-cases.js';
 import { dueStatsCases } from './cases/due-stats-cases.js';
 import { enqueueCases } from './cases/enqueue-cases.js';
 import { eventCases } from './cases/event-cases.js';
+import { fairnessCases } from './cases/fairness-cases.js';
 import { fencingCases } from './cases/fencing-cases.js';
 import { fencingTokenCases } from './cases/fencing-token-cases.js';
 import { identityCases } from './cases/identity-cases.js';
@@ -54,6 +55,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...dueStatsCases,
   ...oldestDueCases,
   ...valueCases,
+  ...fairnessCases,
 ];
 
 /** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */

@@ -44,6 +44,7 @@ describe('the case catalogue', () => {
         'driver',
         'enqueue',
         'events',
+        'fairness',
         'fencing',
         'fencing by token',
         'introspect',

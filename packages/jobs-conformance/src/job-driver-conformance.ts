@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { JobDriver } from '@x/jobs-core';
 import { describe, it } from 'vitest';
 import { type ConformanceSubject, createDriverHarness } from './driver-harness.js';
 import { conformanceError } from './errors.js';
-import type { JobDriverCase } from './job-driver-case.js';
+import type { DriverSetup, JobDriverCase } from './job-driver-case.js';
 import { JOB_DRIVER_CASES, WAKE_CASES } from './job-driver-cases.js';
 
 /**
@@ -15,11 +16,12 @@ export interface JobDriverConformanceOptions<
   /** Names the suite: `describe('<name> driver conformance')`. */
   readonly name: string;
   /**
-   * Called once per case; answers a fresh driver (or a {@link ConformanceSubject} with its clock).
-   * Cases use unique queue names, so the drivers may share one database if it is not shared with
-   * other test files running at the same time.
+   * Called once per case; answers a fresh driver (or a {@link ConformanceSubject} with its clock)
+   * made with `queues: setup.queues` (empty except for the cases of queue settings, such as the
+   * fairness group). Cases use unique queue names, so the drivers may share one database if it is
+   * not shared with other test files running at the same time.
    */
-  readonly create: () => Subject | Promise<Subject>;
+  readonly create: (setup: DriverSetup) => Subject | Promise<Subject>;
   /** Called after each case with what `create` answered, pass or fail. (Default: `driver.close()`) */
   readonly destroy?: (subject: Subject) => unknown;
   /**
@@ -73,10 +75,11 @@ export async function runJobDriverCase<Subject extends JobDriver | ConformanceSu
   testCase: JobDriverCase,
   options: Pick<JobDriverConformanceOptions<Subject>, 'create' | 'destroy' | 'tickMs'>,
 ): Promise<void> {
-  const subject: Subject = await options.create();
+  const queue = `q-${randomUUID()}`;
+  const subject: Subject = await options.create(testCase.setup?.(queue) ?? { queues: {} });
   const created: JobDriver | ConformanceSubject = subject;
   try {
-    await testCase.run(createDriverHarness(created, options.tickMs ?? DEFAULT_TICK_MS));
+    await testCase.run(createDriverHarness(created, options.tickMs ?? DEFAULT_TICK_MS, queue));
   } finally {
     if (options.destroy !== undefined) await options.destroy(subject);
     else await ('driver' in created ? created.driver : created).close();

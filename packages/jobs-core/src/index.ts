@@ -15,10 +15,14 @@ export type { Duration, DurationUnit } from './duration.js';
 export { parseDuration } from './duration.js';
 export { ENQUEUE_MANY_CHUNK, ENQUEUE_MANY_MAX } from './enqueue/enqueue-many.js';
 export type { EnqueueManyOptions, EnqueueOptions } from './enqueue/enqueue-options.js';
+export type { EnqueuedJob } from './enqueue/enqueued-job.js';
 export type { InputIssue } from './enqueue/parse-input.js';
+export { ChildJobError } from './errors/child-job-error.js';
 export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
+export type { AwaitResultOptions } from './execute/await-result.js';
+export { awaitResult, DEFAULT_RESULT_POLL_MS } from './execute/await-result.js';
 export { cancelJob } from './execute/cancel-job.js';
 export type {
   ExecuteJobOptions,
@@ -55,6 +59,7 @@ export type { RunArgs } from './job/run-args.js';
 export type { Settled, SettledOutcome } from './job/settled.js';
 export type {
   CompensateContext,
+  InvokeOptions,
   ReservedStepName,
   StepApi,
   StepCompensateOption,

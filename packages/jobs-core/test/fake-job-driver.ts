@@ -18,7 +18,11 @@ export interface FakeRow {
   readonly name: string;
   readonly queue: string;
   payload: JsonValue;
-  state: 'ready' | 'delayed' | 'running' | 'suspended' | 'done' | 'dead';
+  state: 'ready' | 'delayed' | 'running' | 'suspended' | 'done' | 'dead' | 'cancelled';
+  /** The row's dedupe key (Default: its id). */
+  idempotencyKey?: string;
+  /** The event a suspended row waits for. */
+  waitingFor?: string | null;
   /** Attempts started (counted by `start`, handed back by release/suspend of a started claim). */
   attempts: number;
   maxAttempts: number;
@@ -42,6 +46,8 @@ type Wrappable = 'start' | 'ack' | 'nack' | 'heartbeat';
 export class FakeJobDriver {
   readonly rows = new Map<string, FakeRow>();
   readonly steps = new Map<string, StepRecord[]>();
+  /** Every `events.publish`, in order. */
+  readonly published: { readonly event: string; readonly payload: JsonValue; readonly at: number }[] = [];
   /** `method:jobId` per call, in order. */
   readonly calls: string[] = [];
   readonly #wrappers = new Map<
@@ -68,6 +74,8 @@ export class FakeJobDriver {
       result: undefined,
       lastError: null,
       stopReason: null,
+      idempotencyKey: id,
+      waitingFor: null,
       ...row,
     };
     this.rows.set(id, full);
@@ -121,6 +129,12 @@ export class FakeJobDriver {
         const row = this.rows.get(id);
         return row === undefined ? null : { ...row, steps: this.steps.get(row.runId) ?? [] };
       },
+      cancel: async (id: string) => {
+        const row = this.rows.get(id);
+        if (row === undefined || ['done', 'dead', 'cancelled'].includes(row.state)) return false;
+        endClaim(row, 'cancelled');
+        return true;
+      },
       promote: async (id: string) => {
         const row = this.rows.get(id);
         if (row === undefined || (row.state !== 'delayed' && row.state !== 'suspended')) return false;
@@ -145,14 +159,36 @@ export class FakeJobDriver {
         },
       },
       events: {
-        publish: async () => {
-          throw new Error('fake: no events');
+        publish: async (event, payload, { ttlMs }) => {
+          const at = Date.now();
+          this.published.push({ event, payload, at });
+          for (const row of this.rows.values()) {
+            if (row.state === 'suspended' && row.waitingFor === event) row.runAt = at;
+          }
+          return { id: `e-${++this.#seq}`, event, payload, publishedAt: at, expiresAt: at + ttlMs };
         },
         find: async () => null,
         purgeExpired: async () => 0,
       },
-      enqueue: async () => {
-        throw new Error('fake: use add()');
+      enqueue: async (request) => {
+        this.calls.push(`enqueue:${request.id}`);
+        const live = [...this.rows.values()].find(
+          (row) =>
+            row.name === request.name &&
+            row.idempotencyKey === request.idempotencyKey &&
+            !['done', 'dead', 'cancelled'].includes(row.state),
+        );
+        if (live !== undefined) return { id: live.id, runId: live.runId, deduped: true };
+        const row = this.add({
+          id: request.id,
+          runId: request.runId,
+          name: request.name,
+          queue: request.queue,
+          payload: request.payload,
+          idempotencyKey: request.idempotencyKey,
+          maxAttempts: request.maxAttempts,
+        });
+        return { id: row.id, runId: row.runId, deduped: false };
       },
       enqueueMany: async () => {
         throw new Error('fake: use add()');
@@ -189,6 +225,7 @@ export class FakeJobDriver {
           } else {
             if (options.kind === 'retry') row.lastError = options.error;
             row.runAt = options.kind === 'release' ? (options.runAt ?? Date.now()) : options.runAt;
+            row.waitingFor = options.kind === 'suspend' ? (options.waitFor ?? null) : null;
             endClaim(row, options.kind === 'suspend' ? 'suspended' : 'delayed');
           }
           return true;
@@ -214,7 +251,7 @@ export class FakeJobDriver {
       queue: row.queue,
       payload: row.payload,
       tenantId: null,
-      idempotencyKey: row.id,
+      idempotencyKey: row.idempotencyKey ?? row.id,
       priority: 0,
       attempt: row.attempts + 1,
       maxAttempts: row.maxAttempts,

@@ -22,6 +22,11 @@ export class BinaryHeap<T extends HeapItem> {
   }
 
   /** The item that would come out next, left in place. */
+  /** Every item, in no particular order (a copy: changing the heap does not change it). */
+  items(): T[] {
+    return [...this.#items];
+  }
+
   peek(): T | undefined {
     return this.#items[0];
   }

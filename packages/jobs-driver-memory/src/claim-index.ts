@@ -1,3 +1,4 @@
+import { fairOrder } from '@x/jobs-core/driver';
 import { BinaryHeap, type HeapItem } from './binary-heap.js';
 import type { MemoryJobRow } from './memory-store.js';
 
@@ -156,4 +157,34 @@ export function takeDue(
     else taken.push(first.row);
   }
   return taken;
+}
+
+/**
+ * The fair take of `QueueOptions.fairness: 'tenant'` on one queue: up to `limit` rows claimable
+ * at `now`, in the fair order (`fairOrder`: turns by tenant, counting each tenant's rows running
+ * under an unexpired lease), out of the index. Reads every due row of the queue: O(n log n).
+ */
+export function takeDueFair(index: ClaimIndex, name: string, now: number, limit: number): MemoryJobRow[] {
+  const queue = index.queues.get(name);
+  if (queue === undefined) return [];
+  promoteDue(queue, now);
+  const held = new Map<string | null, number>();
+  for (const slot of queue.later.items()) {
+    if (slot.row.state === 'running') held.set(slot.row.tenantId, (held.get(slot.row.tenantId) ?? 0) + 1);
+  }
+  const due = queue.due
+    .items()
+    .filter((slot) => slot.dueAt <= now)
+    .map((slot) => ({
+      slot,
+      tenantId: slot.row.tenantId,
+      priority: slot.priority,
+      runAt: slot.runAt,
+      seq: slot.seq,
+    }));
+  return fairOrder(due, held, limit).map(({ slot }) => {
+    queue.due.remove(slot);
+    slot.heap = null;
+    return slot.row;
+  });
 }

@@ -24,6 +24,12 @@ const claimAll = (driver: JobDriver) =>
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('memoryJobDriver', () => {
+  it('refuses a bad queues option with X_QUEUE_OPTIONS_INVALID', () => {
+    expect(() => memoryJobDriver({ queues: { fair: { fairness: 'fifo' } } as never })).toThrow(
+      expect.objectContaining({ code: 'X_QUEUE_OPTIONS_INVALID' }),
+    );
+  });
+
   it('is deterministic: the same calls on the same clock answer the same tokens and ids', async () => {
     const run = async () => {
       const driver = memoryJobDriver({ clock: virtualClock(0) });

@@ -1,6 +1,11 @@
 import type { Clock, CompleteJobDriver } from '@x/jobs-core';
 import { systemClock } from '@x/jobs-core';
-import { refuseAfterClose, type WakeSource } from '@x/jobs-core/driver';
+import {
+  parseQueueOptions,
+  type QueueOptionsMap,
+  refuseAfterClose,
+  type WakeSource,
+} from '@x/jobs-core/driver';
 import { memoryIntrospection } from './introspection/create-introspection.js';
 import { createMemoryStore, type MemoryStore } from './memory-store.js';
 import { claimRows } from './queue/claim.js';
@@ -19,6 +24,12 @@ import { memoryWake } from './wake/wake-source.js';
 export interface MemoryJobDriverOptions {
   /** Where the driver reads the time; pass a `virtualClock()` to move time by hand in tests. (Default: the wall clock) */
   readonly clock?: Clock;
+  /**
+   * Per-queue settings: `{ imports: { fairness: 'tenant' } }` shares each claim of `imports`
+   * fairly across tenants (see `QueueOptions`). Invalid settings are `X_QUEUE_OPTIONS_INVALID`.
+   * (Default: none, every queue in the default order)
+   */
+  readonly queues?: QueueOptionsMap;
 }
 
 /** What {@link memoryJobDriver} answers: every store required, and its push wake. */
@@ -32,6 +43,7 @@ export interface MemoryJobDriver extends CompleteJobDriver {
  * nothing survives the process. For tests and `x-jobs dev`; the reference a driver author copies.
  */
 export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJobDriver {
+  const settings = parseQueueOptions(options.queues, 'memoryJobDriver');
   const store = createMemoryStore(options.clock ?? systemClock);
   /** Lifts a synchronous operation on the store into an async driver method. */
   const open =
@@ -51,7 +63,7 @@ export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJob
 
     enqueue: open((held, request) => enqueueRow(held, request)),
     enqueueMany: open((held, requests) => requests.map((request) => enqueueRow(held, request, 'dedupe'))),
-    claim: open(claimRows),
+    claim: open((held, claim) => claimRows(held, claim, settings)),
     start: open(startRow),
     ack: open(ackRow),
     nack: open(nackRow),

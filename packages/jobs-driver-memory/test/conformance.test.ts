@@ -3,5 +3,8 @@ import { memoryJobDriver, virtualClock } from '../src/index.js';
 
 jobDriverConformance({
   name: 'memory',
-  create: (clock = virtualClock()) => ({ driver: memoryJobDriver({ clock }), clock }),
+  create: ({ queues }) => {
+    const clock = virtualClock();
+    return { driver: memoryJobDriver({ clock, queues }), clock };
+  },
 });

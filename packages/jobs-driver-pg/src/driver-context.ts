@@ -1,3 +1,4 @@
+import type { QueueSettings } from '@x/jobs-core/driver';
 import type { Kysely, QueryCreator } from 'kysely';
 import { classifyPgError } from './classify-pg-error.js';
 import type { JobsDatabase } from './database-types.js';
@@ -14,6 +15,8 @@ export interface DriverContext {
   readonly schema: string;
   readonly sql: Statements;
   readonly clock: DbClock;
+  /** The `queues` option, parsed: which queues claim fairly (SQL_CLAIM_FAIR). */
+  readonly queues: QueueSettings;
   /** Runs one verbatim statement. */
   query<Row = Record<string, unknown>>(statement: string, params?: readonly unknown[]): Promise<Row[]>;
   /** Runs statements Kysely builds, against the driver's schema. */
@@ -27,6 +30,7 @@ export interface DriverContextParts {
   readonly schema: string;
   readonly sql: Statements;
   readonly clock: DbClock;
+  readonly queues: QueueSettings;
   readonly db: Kysely<JobsDatabase>;
   /** Runs the verbatim statements instead of Kysely, when the backend has a faster path. */
   readonly session?: SqlSession | undefined;
@@ -43,6 +47,7 @@ export function createDriverContext(parts: DriverContextParts): DriverContext {
     schema: parts.schema,
     sql: parts.sql,
     clock: parts.clock,
+    queues: parts.queues,
     async query<Row>(statement: string, params?: readonly unknown[]): Promise<Row[]> {
       await enter();
       return session.query<Row>(statement, params);

@@ -1,3 +1,4 @@
+import type { QueueOptionsMap } from '@x/jobs-core/driver';
 import type { Kysely } from 'kysely';
 import type { ClientConfig, Pool } from 'pg';
 
@@ -56,6 +57,13 @@ export interface SqlJobDriverOptions {
    * in a process that only enqueues, to save the connection. (Default: true)
    */
   readonly wake?: boolean;
+  /**
+   * Per-queue settings: `{ imports: { fairness: 'tenant' } }` claims `imports` with
+   * SQL_CLAIM_FAIR, sharing each claim fairly across tenants (see `QueueOptions` and the README,
+   * Fair claiming). Give every process that claims the queue the same settings. Invalid settings
+   * are `X_QUEUE_OPTIONS_INVALID`. (Default: none, every queue claimed with SQL_CLAIM)
+   */
+  readonly queues?: QueueOptionsMap;
 }
 
 /** Options of {@link postgresJobDriver}. */

@@ -299,6 +299,13 @@ describe('connections', () => {
     }
   });
 
+  it('refuses a bad queues option with X_QUEUE_OPTIONS_INVALID before connecting', () => {
+    const bad = { fair: { fairness: 'round-robin' } } as never;
+    expect(() => postgresJobDriver({ connectionString: DATABASE_URL }, { queues: bad })).toThrow(
+      expect.objectContaining({ code: 'X_QUEUE_OPTIONS_INVALID' }),
+    );
+  });
+
   it("answers the database's clock from now()", async () => {
     const before = driver.now();
     const [row] = await adminQuery<{ ms: number }>(

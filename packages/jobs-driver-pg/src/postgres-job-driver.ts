@@ -1,3 +1,4 @@
+import { parseQueueOptions } from '@x/jobs-core/driver';
 import {
   DEFAULT_DONE_RETENTION_MS,
   type PostgresConnection,
@@ -26,6 +27,7 @@ export function postgresJobDriver(
 ): PostgresJobDriver {
   const schema = validateSchemaName(options.schema ?? DEFAULT_SCHEMA);
   const retention = resolveRetention(options);
+  const queues = parseQueueOptions(options.queues, 'postgresJobDriver');
   const opened = openPostgres(connection);
   return createSqlJobDriver({
     name: 'postgres',
@@ -37,6 +39,7 @@ export function postgresJobDriver(
     schema,
     migrate: options.migrate ?? true,
     ...retention,
+    queues,
     wake:
       opened.listen === undefined || options.wake === false
         ? undefined

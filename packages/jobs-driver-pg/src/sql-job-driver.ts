@@ -7,6 +7,7 @@ import type {
   EnqueueResult,
   JobProgress,
   NackOptions,
+  QueueSettings,
   WakeSource,
 } from '@x/jobs-core/driver';
 import { refuseAfterClose } from '@x/jobs-core/driver';
@@ -63,6 +64,8 @@ export interface SqlDriverRuntime {
   readonly doneRetentionMs: number;
   /** False under `retention: { done: 0 }`: acks delete rows instead of keeping them in `job_history`. */
   readonly keepDone: boolean;
+  /** The parsed `queues` option. */
+  readonly queues: QueueSettings;
   /** The push wake, when this backend has one. */
   readonly wake?: WakeTransport | undefined;
   /** Releases what the entry opened (pool, PGlite instance, lock), after the last call settled. */
@@ -83,6 +86,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
     schema: runtime.schema,
     sql: bindStatements(runtime.schema, { keepDone: runtime.keepDone }),
     clock,
+    queues: runtime.queues,
     db,
     session: runtime.session,
     ready: () => lifecycle.ready(),

@@ -16,8 +16,11 @@ afterAll(async () => {
 
 jobDriverConformance({
   name: 'postgres',
-  async create() {
-    const driver = postgresJobDriver({ connectionString: DATABASE_URL, max: 4 }, { schema, migrate: false });
+  async create({ queues }) {
+    const driver = postgresJobDriver(
+      { connectionString: DATABASE_URL, max: 4 },
+      { schema, migrate: false, queues },
+    );
     await driver.ready();
     return driver;
   },

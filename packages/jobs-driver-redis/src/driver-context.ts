@@ -1,3 +1,4 @@
+import type { QueueSettings } from '@x/jobs-core/driver';
 import type { KeySpace } from './key-space.js';
 import type { LuaScript } from './lua-script.js';
 import type { RedisClient } from './redis-client.js';
@@ -13,6 +14,8 @@ export interface DriverContext {
   readonly clock: ServerClock;
   /** Retention of done rows in ms; 0 keeps them. */
   readonly doneTtlMs: number;
+  /** The `queues` option, parsed: which queues claim with the claim-fair script. */
+  readonly queues: QueueSettings;
 }
 
 /** Runs one script as the driver operation `operation`: guarded, with errors classified. */

@@ -1,3 +1,4 @@
+import type { QueueOptionsMap } from '@x/jobs-core/driver';
 import type { Cluster, Redis } from 'ioredis';
 import type { RedisServerCheckOptions } from './server-checks/server-check-options.js';
 
@@ -17,6 +18,13 @@ export interface RedisJobDriverOptions extends RedisServerCheckOptions {
   readonly doneTtlMs?: number;
   /** Per-command deadline of the client the driver creates, in ms. (Default: 5000) */
   readonly commandTimeoutMs?: number;
+  /**
+   * Per-queue settings: `{ imports: { fairness: 'tenant' } }` claims `imports` with the
+   * `claim-fair` script, sharing each claim fairly across tenants (see `QueueOptions` and the
+   * README, Fair claiming). Give every process that claims the queue the same settings. Invalid
+   * settings are `X_QUEUE_OPTIONS_INVALID`. (Default: none, every queue claimed by `claim`)
+   */
+  readonly queues?: QueueOptionsMap;
 }
 
 /** The default retention of done rows: 7 days. */

@@ -25,6 +25,12 @@ async function rejectionCode(call: () => Promise<unknown>): Promise<unknown> {
 }
 
 describe('redisJobDriver options', () => {
+  it('refuses a bad queues option with X_QUEUE_OPTIONS_INVALID before connecting', () => {
+    expect(() => redisJobDriver({ url: REDIS_URL, queues: { fair: { fair: true } } as never })).toThrow(
+      expect.objectContaining({ code: 'X_QUEUE_OPTIONS_INVALID' }),
+    );
+  });
+
   it('refuses client together with url, a negative doneTtlMs and a prefix with braces', () => {
     const client = pool.admin;
     expect(() => redisJobDriver({ client, url: REDIS_URL })).toThrow(

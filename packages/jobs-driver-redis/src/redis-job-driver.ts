@@ -7,7 +7,7 @@ import type {
   NackOptions,
   WakeSource,
 } from '@x/jobs-core/driver';
-import { refuseAfterClose } from '@x/jobs-core/driver';
+import { parseQueueOptions, refuseAfterClose } from '@x/jobs-core/driver';
 import type { DriverContext } from './driver-context.js';
 import { redisError } from './errors.js';
 import { redisIntrospection } from './introspection/create-introspection.js';
@@ -62,6 +62,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
       doneTtlMs,
     });
   }
+  const queues = parseQueueOptions(options.queues, 'redisJobDriver');
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const keys = keySpace(prefix);
   const client =
@@ -75,7 +76,14 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
   connection.gate = checks;
   const scripts = new ScriptRunner(client, keys);
   const clock = new ServerClock(client);
-  const context: DriverContext = { connection, scripts, keys, clock, doneTtlMs: Math.round(doneTtlMs) };
+  const context: DriverContext = {
+    connection,
+    scripts,
+    keys,
+    clock,
+    doneTtlMs: Math.round(doneTtlMs),
+    queues,
+  };
   const wake = new RedisWakeSource(client, keys.wakeChannel, () => clock.now());
 
   const onReady = (): void => {

@@ -14,10 +14,10 @@ afterAll(() => cluster.disconnect());
 
 jobDriverConformance({
   name: 'redis cluster',
-  create: async () => {
+  create: async ({ queues }) => {
     const prefix = uniquePrefix('cluster');
     shardsUsed.add(await masterOf(cluster, `{${prefix}}`));
-    return redisJobDriver({ client: cluster, prefix });
+    return redisJobDriver({ client: cluster, prefix, queues });
   },
   destroy: async (subject) => {
     const driver = subject as RedisJobDriver;

@@ -10,7 +10,7 @@ afterAll(() => admin.disconnect());
 jobDriverConformance({
   name: 'redis',
   // A fresh prefix per case: leases, schedules, workers and pauses are per key space, not per queue.
-  create: () => redisJobDriver({ url: REDIS_URL, prefix: uniquePrefix('conf') }),
+  create: ({ queues }) => redisJobDriver({ url: REDIS_URL, prefix: uniquePrefix('conf'), queues }),
   destroy: async (subject) => {
     const driver = subject as RedisJobDriver;
     await driver.close();

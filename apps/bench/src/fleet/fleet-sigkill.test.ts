@@ -4,15 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineJobs, type JobDriver, resetJobDriver, setJobDriver } from '@x/jobs-core';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sleep } from '../clock.js';
-import { REDIS_URL } from '../endpoints.js';
 import { WorkerProcessHandle } from '../host/worker-process-handle.js';
-import { type FleetBackend, fleetDatabaseUrl, openFleetDriver } from './fleet-backend.js';
+import { type FleetBackend, openFleetDriver } from './fleet-backend.js';
 import * as jobs from './fleet-job.js';
 import { fleetJob } from './fleet-job.js';
+import { dropSpace, liveCount } from './fleet-space.js';
 
 const CHILD = fileURLToPath(new URL('./fleet-child.ts', import.meta.url));
 /** The children run this package's TypeScript and the @x packages' source, as the tests do. */
@@ -37,8 +35,6 @@ const KILL_EVERY_MS = 1_500;
 const FIRST_KILL_MS = 600;
 const DRAIN_TIMEOUT_MS = 90_000;
 
-const LIVE = ['ready', 'delayed', 'running', 'suspended'] as const;
-
 /** Runs per id in every process's log, and in the logs of processes that were never killed. */
 function runsPerJob(directory: string, killed: ReadonlySet<string>, jobs: number) {
   const all = new Uint16Array(jobs);
@@ -55,12 +51,6 @@ function runsPerJob(directory: string, killed: ReadonlySet<string>, jobs: number
   return { all, inSurvivors };
 }
 
-async function liveCount(driver: JobDriver): Promise<number> {
-  let live = 0;
-  for (const queue of await driver.stats()) for (const state of LIVE) live += queue.counts[state];
-  return live;
-}
-
 async function deadIds(driver: JobDriver): Promise<number[]> {
   const ids: number[] = [];
   let cursor: string | undefined;
@@ -70,24 +60,6 @@ async function deadIds(driver: JobDriver): Promise<number[]> {
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);
   return ids;
-}
-
-async function dropSpace(backend: FleetBackend, space: string): Promise<void> {
-  if (backend === 'pg') {
-    const admin = new pg.Client({ connectionString: fleetDatabaseUrl() });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(space)} CASCADE`);
-    await admin.end();
-    return;
-  }
-  const admin = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await admin.scan(cursor, 'MATCH', `*${space}*`, 'COUNT', 1000);
-    if (keys.length > 0) await admin.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  admin.disconnect();
 }
 
 const cleanups: (() => Promise<void>)[] = [];

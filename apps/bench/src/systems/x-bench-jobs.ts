@@ -73,3 +73,15 @@ export const benchStepRun = job({
     }
   },
 });
+
+/** The fair-claiming workload's job: one per tenant row, on its own queue (`bench-fair`). */
+export const benchTenant = job({
+  name: 'bench.tenant',
+  queue: 'bench-fair',
+  input: z.object({ i: z.number().int().nonnegative(), t: z.number(), tenant: z.string() }),
+  idempotencyKey: ({ i }) => `tenant:${i}`,
+  tenant: ({ tenant }) => tenant,
+  run: async ({ input }) => {
+    await route(input);
+  },
+});

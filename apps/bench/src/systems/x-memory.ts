@@ -9,7 +9,7 @@ export function xMemorySystem(): BenchSystem {
     name: 'x-memory',
     backend: 'memory',
     versions: { '@x/jobs-driver-memory': installedVersion('@x/jobs-driver-memory') },
-    open: async () => memoryJobDriver(),
+    open: async (queues) => memoryJobDriver(queues ? { queues } : {}),
     async reset(driver) {
       await driver.close?.();
       return memoryJobDriver();

@@ -22,11 +22,11 @@ export function xPgSystem(keepNoDone = false): BenchSystem {
       '@x/jobs-driver-pg': installedVersion('@x/jobs-driver-pg'),
       kysely: installedVersion('kysely'),
     },
-    async open() {
+    async open(queues) {
       await ensureDatabase(BENCH_DATABASES.x);
       const driver = postgresJobDriver(
         { connectionString: url },
-        { schema: SCHEMA, ...(keepNoDone ? { retention: { done: 0 } } : {}) },
+        { schema: SCHEMA, ...(keepNoDone ? { retention: { done: 0 } } : {}), ...(queues ? { queues } : {}) },
       );
       await driver.ready();
       return driver;

@@ -12,8 +12,8 @@ export function xRedisSystem(): BenchSystem {
     name: 'x-redis',
     backend: 'redis',
     versions: { '@x/jobs-driver-redis': installedVersion('@x/jobs-driver-redis') },
-    async open() {
-      return redisJobDriver({ url: redisUrl(BENCH_REDIS_DBS.x) });
+    async open(queues) {
+      return redisJobDriver({ url: redisUrl(BENCH_REDIS_DBS.x), ...(queues ? { queues } : {}) });
     },
     async reset(driver) {
       admin ??= new Redis(redisOptions(BENCH_REDIS_DBS.x));

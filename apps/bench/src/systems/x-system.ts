@@ -1,7 +1,9 @@
 import { createWorker, defineJobs, type JobDriver, jsonLinesLogger, setJobDriver } from '@x/jobs-core';
+import type { QueueOptionsMap } from '@x/jobs-core/driver';
 import type { Backend, BenchSystem, StartWorkerOptions } from '../system.js';
 import * as benchJobs from './x-bench-jobs.js';
 import { benchNoop, routeBenchJobs } from './x-bench-jobs.js';
+import { xFairProbe } from './x-fair-probe.js';
 import { xStepProbe } from './x-step-probe.js';
 import { xStepRunner } from './x-step-runner.js';
 
@@ -10,8 +12,8 @@ export interface XBackend {
   readonly name: string;
   readonly backend: Backend;
   readonly versions: Readonly<Record<string, string>>;
-  /** Opens a driver on the bench storage (connect, migrate). */
-  open(): Promise<JobDriver>;
+  /** Opens a driver on the bench storage (connect, migrate), with per-queue settings when given. */
+  open(queues?: QueueOptionsMap): Promise<JobDriver>;
   /** Empties the storage; answers the driver to use from now on (the memory driver is replaced). */
   reset(driver: JobDriver): Promise<JobDriver>;
   /** Releases what the backend opened besides the driver (admin connections). */
@@ -69,6 +71,8 @@ export function xSystem(backend: XBackend): BenchSystem {
       const worker = createWorker({
         driver: driver(),
         context: () => ({}),
+        // The bench jobs' queue only: the fair workload's queue has its own worker (x-fair-probe).
+        queues: ['default'],
         concurrency,
         handleSignals: false,
         logger: jsonLinesLogger({ minLevel: 'warn' }),
@@ -94,5 +98,10 @@ export function xSystem(backend: XBackend): BenchSystem {
       current = null;
     },
   };
-  return { ...system, stepProbe: xStepProbe(system, driver), stepRunner: xStepRunner(system) };
+  return {
+    ...system,
+    stepProbe: xStepProbe(system, driver),
+    stepRunner: xStepRunner(system),
+    fairProbe: xFairProbe(backend, driver, install),
+  };
 }

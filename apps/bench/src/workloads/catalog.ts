@@ -1,4 +1,5 @@
 import type { BenchSettings } from '../settings.js';
+import { fairClaiming } from './fair-claiming.js';
 import { fleetFaults } from './fleet.js';
 import { w1Throughput } from './w1-throughput.js';
 import { w2Latency } from './w2-latency.js';
@@ -10,7 +11,17 @@ import { w7StepRuns } from './w7-step-runs.js';
 import type { Workload, WorkloadId } from './workload.js';
 
 /** Every workload id, in the order `--workload all` runs them. */
-export const WORKLOAD_IDS: readonly WorkloadId[] = ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7', 'fleet'];
+export const WORKLOAD_IDS: readonly WorkloadId[] = [
+  'W1',
+  'W2',
+  'W3',
+  'W4',
+  'W5',
+  'W6',
+  'W7',
+  'fleet',
+  'fair',
+];
 
 /** True for an id the CLI takes. */
 export function isWorkloadId(id: string): id is WorkloadId {
@@ -28,6 +39,7 @@ export function workloads(settings: BenchSettings): ReadonlyMap<WorkloadId, Work
     w6IdleCpu,
     w7StepRuns,
     fleetFaults,
+    fairClaiming,
   ];
   return new Map(list.map((workload) => [workload.id, workload]));
 }

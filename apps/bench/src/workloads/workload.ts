@@ -20,7 +20,7 @@ export interface WorkloadContext {
 }
 
 /** The workload ids the CLI takes. */
-export type WorkloadId = 'W1' | 'W2' | 'W3' | 'W4' | 'W5' | 'W6' | 'W7' | 'fleet';
+export type WorkloadId = 'W1' | 'W2' | 'W3' | 'W4' | 'W5' | 'W6' | 'W7' | 'fleet' | 'fair';
 
 /** One workload: what it measures, which systems it applies to, and one measurement. */
 export interface Workload {

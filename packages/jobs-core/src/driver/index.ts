@@ -10,6 +10,7 @@ export { isLiveState, JOB_STATES, LIVE_JOB_STATES } from './job-state.js';
 export type { LeaseGrant, LeaseStore } from './lease-store.js';
 export type { JobProgress, NackOptions } from './nack.js';
 export type { OutboxClaimOptions, OutboxRecord, OutboxStore } from './outbox-store.js';
+export type { QueueFairness, QueueOptions, QueueOptionsMap } from './queue-options.js';
 export type { ScheduleState, ScheduleStore } from './schedule-store.js';
 export type { QueueStats } from './stats.js';
 export type { StepFence, StepRecord, StepStatus, StepStore } from './step-store.js';

@@ -52,6 +52,21 @@ export const CORE_ERROR_CODES = {
   // Replay check (replay-check/): a run that could not be checked.
   X_REPLAY_CHECK_TIMEOUT: 'A replay check: the body did not reach the end of its recorded history in time.',
   X_REPLAY_CHECK_UNSUPPORTED: 'A replay check: the body called a step method the check cannot replay.',
+  // Child jobs (step.invoke) and awaiting results (awaitResult, enqueue(…).result()).
+  X_JOB_CHILD_CANCELLED:
+    'A child job a run invoked with step.invoke was cancelled before it finished; terminal for the parent.',
+  X_JOB_CANCELLED: 'The job awaited with awaitResult was cancelled before it finished.',
+  X_JOB_RESULT_TIMEOUT:
+    'awaitResult gave up: the job did not finish within the timeout; the job is untouched.',
+  X_JOB_RESULT_ABORTED:
+    'awaitResult was aborted by its signal before the job finished; the job is untouched.',
+  X_DRIVER_INTROSPECTION_REQUIRED:
+    'step.invoke and awaitResult read job rows, which needs a driver with introspection.',
+  // Queue settings (driver-kit): what every driver factory's `queues` option and claim check alike.
+  X_QUEUE_OPTIONS_INVALID:
+    "A driver factory's queues option is invalid (not an object, an empty queue name, an unknown key, a fairness other than 'none' or 'tenant').",
+  X_CLAIM_FAIRNESS_MIXED:
+    'A claim named a queue with fairness: "tenant" together with other queues; a fair queue is claimed on its own.',
   // Value rules (values/): what every driver stores alike.
   X_JOB_PAYLOAD_TOO_LARGE:
     "The payload's JSON is larger than the job's maxPayloadBytes (default 1 MiB); nothing was written.",

@@ -1,4 +1,5 @@
-import type { StepApi } from '../job/step-api.js';
+import type { AnyJobHandle } from '../job/job-handle.js';
+import type { InvokeOptions, StepApi } from '../job/step-api.js';
 import type { AttemptScope } from './attempt-scope.js';
 import { DEFAULT_EVENT_POLL_MS } from './execution-settings.js';
 import { StepRunner, type StepRunnerOptions } from './step-runner.js';
@@ -32,14 +33,23 @@ export function stepsOf(scope: AttemptScope): StepRunner {
   return scope.runner ?? newStepRunner(scope, () => scope.driver.steps.load(scope.job.runId), 'run');
 }
 
-/** The `step` API handed to the body: each call goes to the attempt's runner, built on first use. */
+/**
+ * The `step` API handed to the body: each call goes to the attempt's runner, built on first use,
+ * and is tracked in flight (`StepRunner.activity`) so parallel steps end before the attempt settles.
+ */
 export function stepApiOf(scope: AttemptScope): StepApi<boolean> {
+  const track = <T>(call: (runner: StepRunner) => Promise<T>): Promise<T> => {
+    const runner = stepsOf(scope);
+    return runner.activity.track(call(runner));
+  };
   return {
     run: (name: string, fn: (signal: AbortSignal) => unknown, opts?: object) =>
-      stepsOf(scope).run(name, fn, opts),
-    sleep: (a: unknown, b?: unknown) => stepsOf(scope).sleep(a, b),
-    sleepUntil: (name: string, date: Date | number) => stepsOf(scope).sleepUntil(name, date),
+      track((steps) => steps.run(name, fn, opts)),
+    sleep: (a: unknown, b?: unknown) => track((steps) => steps.sleep(a, b)),
+    sleepUntil: (name: string, date: Date | number) => track((steps) => steps.sleepUntil(name, date)),
     waitForEvent: (name: string, event: string, opts: never) =>
-      stepsOf(scope).waitForEvent(name, event, opts),
+      track((steps) => steps.waitForEvent(name, event, opts)),
+    invoke: (name: string, child: AnyJobHandle, input: unknown, opts?: InvokeOptions) =>
+      track((steps) => steps.invoke(name, child, input, opts)),
   } as unknown as StepApi<boolean>;
 }

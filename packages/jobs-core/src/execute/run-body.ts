@@ -64,7 +64,12 @@ export async function runBody(scope: AttemptScope): Promise<AttemptOutcome> {
     body = Promise.reject(error);
   }
   const timer = replayOnly ? undefined : armTimeout(scope, definition, body);
-  const settled = await stop.race(body.then(returnedOutcome, threwOutcome));
+  const settled = await stop.race(
+    body.then(
+      (value) => afterSteps(scope, returnedOutcome(value)),
+      (error: unknown) => afterSteps(scope, threwOutcome(error)),
+    ),
+  );
   if (timer !== undefined) clearTimeout(timer);
   if (settled === STOPPED) {
     scope.lingering = body.then(ignore, ignore);
@@ -88,6 +93,22 @@ type BodySettled = { readonly kind: 'value'; readonly value: unknown } | Attempt
 
 function returnedOutcome(value: unknown): BodySettled {
   return { kind: 'value', value };
+}
+
+/**
+ * Parallel steps end together: once the body settled, the steps it left in flight (siblings of a
+ * `Promise.all` that rejected first) run to their end — outputs saved, failures recorded — before
+ * the attempt settles, and every suspension among them parks the run at the earliest wake time.
+ * The hot path (no step in flight, no suspension) answers without a promise.
+ */
+function afterSteps(scope: AttemptScope, settled: BodySettled): BodySettled | Promise<BodySettled> {
+  const activity = scope.runner?.activity;
+  if (activity === undefined || (activity.quiet && settled.kind !== 'suspended')) return settled;
+  const merge = (): BodySettled =>
+    settled.kind === 'suspended'
+      ? { kind: 'suspended', suspension: activity.parkedOn(settled.suspension) }
+      : settled;
+  return activity.idle().then(merge);
 }
 
 function threwOutcome(error: unknown): BodySettled {

@@ -1,6 +1,9 @@
+import { errorCode } from '../errors/jobs-error.js';
 import { definitionOf, isJobHandle } from '../job/definition-of.js';
 import type { AttemptScope } from './attempt-scope.js';
+import { announceChildSettled, CHILD_KEY_PREFIX } from './child-link.js';
 import type { ExecutionResult } from './execution-settings.js';
+import { signalSettled } from './settle-signal.js';
 import { callSettled } from './settled-hook.js';
 import type { Settlement } from './settlement.js';
 
@@ -19,12 +22,20 @@ export function reportLanded(
 ): ExecutionResult | Promise<ExecutionResult> {
   if (settlement.kind !== 'ack') return reportOther(scope, settlement);
   scope.settings.metrics?.outcome(scope.job, 'completed', performance.now() - scope.began);
+  signalSettled(scope.job.id);
+  if (scope.job.idempotencyKey.startsWith(CHILD_KEY_PREFIX)) {
+    return announce(scope).then(() => reportCompleted(scope, settlement.result));
+  }
+  return reportCompleted(scope, settlement.result);
+}
+
+function reportCompleted(scope: AttemptScope, result: unknown): ExecutionResult | Promise<ExecutionResult> {
   const definition = scope.definition;
   if (definition?.onSettled === undefined) return COMPLETED; // the hot path: no promise, no frame
   return callSettled(scope, definition, {
     outcome: 'completed',
     input: scope.input,
-    result: settlement.result,
+    result,
     code: null,
     error: null,
     stopReason: null,
@@ -54,6 +65,8 @@ async function reportOther(
         stop: stopReason,
       });
       metrics?.outcome(job, 'dead', performance.now() - scope.began);
+      signalSettled(job.id);
+      await announce(scope);
       if (definition !== undefined) {
         await callSettled(scope, definition, {
           outcome: 'failed',
@@ -102,4 +115,16 @@ export async function reportLost(scope: AttemptScope): Promise<ExecutionResult> 
   settings.logger.log('warn', 'jobs.claim.superseded', scope.logFields());
   settings.metrics?.outcome(job, 'lease-lost', performance.now() - scope.began);
   return { outcome: 'lease-lost', code: 'X_JOB_LEASE_LOST' };
+}
+
+/** A child of `step.invoke` reached done or dead: wake its parent (best effort, see `child-link`). */
+async function announce(scope: AttemptScope): Promise<void> {
+  try {
+    await announceChildSettled(scope.driver, scope.job.id, scope.job.idempotencyKey);
+  } catch (error) {
+    scope.settings.logger.log('warn', 'jobs.invoke.announce-failed', {
+      ...scope.logFields(),
+      code: errorCode(error) ?? null,
+    });
+  }
 }

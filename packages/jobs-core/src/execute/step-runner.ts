@@ -5,12 +5,16 @@ import type { JobErrorRecord } from '../driver/job-state.js';
 import type { StepFence, StepRecord } from '../driver/step-store.js';
 import { parseDuration } from '../duration.js';
 import { coreError } from '../errors/core-error.js';
+import type { AnyJobHandle } from '../job/job-handle.js';
+import type { InvokeOptions } from '../job/step-api.js';
 import { COMPENSATE_STEP_PREFIX, UNWINDING_STEP } from '../job/step-name.js';
 import type { JsonObject, JsonValue } from '../json.js';
 import { inSpan } from '../telemetry/job-tracing.js';
 import type { ExecutionObserver } from './execution-observer.js';
 import { persistableJsonForm } from './json-form.js';
 import type { LazyAbort } from './lazy-abort.js';
+import { StepActivity } from './step-activity.js';
+import { invokeStep } from './step-invoke.js';
 import { StepLedger } from './step-ledger.js';
 import { sleepStep } from './step-sleep.js';
 import { waitStep } from './step-wait.js';
@@ -48,11 +52,14 @@ export interface StepRunnerOptions {
 /**
  * The durable step API of one attempt. Every write is refused once the attempt's signal is aborted
  * (`X_ABORTED`), and every write is fenced on the claim (a refused write is `X_JOB_LEASE_LOST`).
- * `sleep` lives in `step-sleep.ts`, `waitForEvent` in `step-wait.ts`, the writes in `step-ledger.ts`.
+ * `sleep` lives in `step-sleep.ts`, `waitForEvent` in `step-wait.ts`, `invoke` in `step-invoke.ts`,
+ * the writes in `step-ledger.ts`.
  */
 export class StepRunner {
   readonly #ledger: StepLedger;
   readonly #compensations: PendingCompensation[] = [];
+  /** The body's step calls in flight (parallel steps end together; see `step-activity`). */
+  readonly activity = new StepActivity();
 
   constructor(options: StepRunnerOptions) {
     this.#ledger = new StepLedger(options);
@@ -178,6 +185,11 @@ export class StepRunner {
     options: { readonly schema: z.ZodType; readonly match?: JsonObject; readonly timeout: unknown },
   ): Promise<unknown> {
     return waitStep(this.#ledger, name, event, options);
+  }
+
+  /** `step.invoke(name, child, input, options)`: see `step-invoke`. */
+  invoke(name: string, child: AnyJobHandle, input: unknown, options?: InvokeOptions): Promise<JsonValue> {
+    return invokeStep(this.#ledger, name, child, input, options);
   }
 
   /**

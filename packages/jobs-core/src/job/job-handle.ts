@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EnqueueResult } from '../driver/enqueue.js';
 import type { EnqueueManyOptions, EnqueueOptions } from '../enqueue/enqueue-options.js';
+import type { EnqueuedJob } from '../enqueue/enqueued-job.js';
 import type { Registrable } from '../registry/registrable.js';
 import type { ResolvedRetryPolicy } from '../retry/retry-policy.js';
 import type { JobActor } from './job-actor.js';
@@ -48,9 +49,10 @@ export interface JobHandle<Input, Result = unknown, EnqueueInput = Input> extend
   readonly tenantMode: 'input' | 'none';
   /**
    * Validates `input`, derives its key and tenant, and hands the request to the ambient facade
-   * (`jobsFacade()`). Answers `{ id, runId, deduped }`. See {@link prepareEnqueue} for every rule.
+   * (`jobsFacade()`). Answers `{ id, runId, deduped }` with a non-enumerable `result()` that awaits
+   * the run ({@link EnqueuedJob}). See {@link prepareEnqueue} for every rule.
    */
-  enqueue(input: EnqueueInput, options?: EnqueueOptions): Promise<EnqueueResult>;
+  enqueue(input: EnqueueInput, options?: EnqueueOptions): Promise<EnqueuedJob<Result>>;
   /**
    * Enqueues up to 10,000 inputs (`X_JOB_ENQUEUE_BATCH_TOO_LARGE` beyond), one facade round trip
    * per 1,000, answering in input order. Every input is validated before anything is written.
@@ -63,7 +65,7 @@ export interface JobHandle<Input, Result = unknown, EnqueueInput = Input> extend
    * Enqueues on behalf of `actor`: the tenant is checked against `actor.orgId` and `enqueuedBy` is
    * `actor.id`. It queues; it never runs the body inline.
    */
-  as(actor: JobActor, input: EnqueueInput, options?: EnqueueOptions): Promise<EnqueueResult>;
+  as(actor: JobActor, input: EnqueueInput, options?: EnqueueOptions): Promise<EnqueuedJob<Result>>;
   /** The manifest row. */
   describe(): JobDescriptor;
 }

@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { EnqueueRequest, EnqueueResult } from '../driver/enqueue.js';
+import type { EnqueuedJob } from '../enqueue/enqueued-job.js';
 import { prepareEnqueue } from '../enqueue/prepare-enqueue.js';
 import type { JsonValue } from '../json.js';
 import { job } from './job.js';
@@ -57,14 +58,24 @@ describe('job() types', () => {
     });
   });
 
-  it("types enqueue with the schema's input and answers EnqueueResult", () => {
+  it("types enqueue with the schema's input and answers EnqueueResult with result()", () => {
     const handle = job({
       input,
       idempotencyKey: (v) => v.orgId,
       tenant: (v) => v.orgId,
       run: async () => {},
     });
-    expectTypeOf(handle.enqueue({ orgId: 'o' })).toEqualTypeOf<Promise<EnqueueResult>>();
+    expectTypeOf(handle.enqueue({ orgId: 'o' })).toEqualTypeOf<Promise<EnqueuedJob<void>>>();
+    expectTypeOf<EnqueuedJob<void>>().toExtend<EnqueueResult>();
+    const counted = job({
+      input,
+      idempotencyKey: (v) => v.orgId,
+      tenant: (v) => v.orgId,
+      run: async () => ({ at: new Date(0), n: 1 }),
+    });
+    expectTypeOf(counted.enqueue({ orgId: 'o' }).then((r) => r.result())).toEqualTypeOf<
+      Promise<{ at: string; n: number }>
+    >();
     expectTypeOf<EnqueueInputOf<typeof handle>>().toEqualTypeOf<z.input<typeof input>>();
     expectTypeOf<JobInputOf<typeof handle>>().toEqualTypeOf<z.output<typeof input>>();
     // @ts-expect-error orgId must be a string

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { jobsFacade } from '../ambient/facade.js';
 import { enqueueMany } from '../enqueue/enqueue-many.js';
+import { enqueuedJob } from '../enqueue/enqueued-job.js';
 import { prepareEnqueue } from '../enqueue/prepare-enqueue.js';
 import { nextAnonymousName, REGISTRABLE, reserveDeclaredName } from '../registry/registrable.js';
 import { bindDefinition, type ResolvedJobDefinition } from './definition-of.js';
@@ -50,10 +51,10 @@ function createJobHandle(definition: ResolvedJobDefinition): AnyJobHandle {
     compensates: definition.compensates,
     tenantMode: definition.tenant === 'none' ? 'none' : 'input',
     enqueue: async (input: unknown, options = {}) =>
-      jobsFacade().enqueue(prepareEnqueue(handle, input, options)),
+      enqueuedJob(await jobsFacade().enqueue(prepareEnqueue(handle, input, options))),
     enqueueMany: async (inputs: readonly unknown[], options = {}) => enqueueMany(handle, inputs, options),
     as: async (actor, input: unknown, options = {}) =>
-      jobsFacade().enqueue(prepareEnqueue(handle, input, { ...options, actor })),
+      enqueuedJob(await jobsFacade().enqueue(prepareEnqueue(handle, input, { ...options, actor }))),
     describe: () => describeJob(name, definition),
     [REGISTRABLE]: Object.freeze({
       kind: 'job' as const,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Duration } from '../duration.js';
 import type { JsonObject } from '../json.js';
 import type { JsonForm } from '../json-form.js';
+import type { AnyJobHandle, EnqueueInputOf, JobResultOf } from './job-handle.js';
 import type { COMPENSATE_STEP_PREFIX, UNWINDING_STEP } from './step-name.js';
 
 /**
@@ -64,6 +65,14 @@ export interface WaitForEventOptions<Schema extends z.ZodType> {
   readonly timeout: Duration;
 }
 
+/** Options of `step.invoke`. */
+export interface InvokeOptions {
+  /** Cancelling the parent (`cancelJob`) cancels this child while the parent waits on it. (Default: true) */
+  readonly cancelWithParent?: boolean;
+  /** The child's priority. (Default: the child job's) */
+  readonly priority?: number;
+}
+
 /**
  * The durable steps of a run. Step names are the replay key: deterministic, unique in the run
  * (a duplicate is `X_STEP_DUPLICATE`), and never a {@link ReservedStepName}. Suspending calls
@@ -95,4 +104,18 @@ export interface StepApi<Compensates extends boolean = false> {
     event: string,
     options: WaitForEventOptions<Schema>,
   ): Promise<z.output<Schema> | null>;
+  /**
+   * Runs `child` as a job of its own and answers its result in JSON form. The child is enqueued
+   * once per invocation (its id recorded before the enqueue, its idempotency key derived from this
+   * run and the step name), and the run suspends without holding a slot until the child settles.
+   * A dead child throws its failure (`ChildJobError`, the child's code; terminal when the child
+   * stopped for good, retryable when its attempts ran out — the next attempt invokes a new child);
+   * a cancelled one throws `X_JOB_CHILD_CANCELLED`.
+   */
+  invoke<Child extends AnyJobHandle, const N extends string>(
+    name: N & StepNameCheck<N>,
+    child: Child,
+    input: EnqueueInputOf<Child>,
+    options?: InvokeOptions,
+  ): Promise<JsonForm<JobResultOf<Child>>>;
 }

@@ -1,3 +1,4 @@
+import { ChildJobError } from '../errors/child-job-error.js';
 import type { CoreErrorCode } from '../errors/codes.js';
 import { coreError } from '../errors/core-error.js';
 import { errorCode } from '../errors/jobs-error.js';
@@ -62,8 +63,12 @@ export function registerErrorRetry(classes: Readonly<Record<string, ErrorRetryCl
   for (const [code, retryClass] of entries) table.set(code, retryClass);
 }
 
-/** The retry class of a thrown value's code, or undefined when the code is unclassified or absent. */
+/**
+ * The retry class of a thrown value's code, or undefined when the code is unclassified or absent.
+ * A {@link ChildJobError} answers its child's verdict, whatever its code.
+ */
 export function errorRetryClass(error: unknown): ErrorRetryClass | undefined {
+  if (error instanceof ChildJobError) return error.verdict;
   const code = errorCode(error);
   return code === undefined ? undefined : table.get(code);
 }

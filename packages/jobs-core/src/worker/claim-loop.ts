@@ -22,8 +22,11 @@ export interface ClaimLoopHost {
   readonly prefetchOption: number | undefined;
   /** True while the worker runs; the loop ends (handing its buffer back) once it is false. */
   running(): boolean;
-  /** Starts buffered jobs in free slots; answers how many stale ones it handed back. */
-  startBuffered(pool: QueuePool): number;
+  /**
+   * Starts buffered jobs in free slots, handing stale ones back (counted by
+   * {@link QueuePool.takeStaleCount}). The worker also calls it itself whenever a slot frees.
+   */
+  startBuffered(pool: QueuePool): void;
   /** Hands a claimed row back unstarted. */
   handBack(job: ClaimedJob): Promise<void>;
 }
@@ -49,7 +52,8 @@ export async function runClaimLoop(host: ClaimLoopHost, pool: QueuePool): Promis
         ? Math.max(pool.prefetch, MAX_PREFETCH_BOOST)
         : Math.max(pool.prefetch, Math.min(MAX_PREFETCH_BOOST, pool.prefetch * 16));
   while (host.running()) {
-    if (host.startBuffered(pool) > 0) extra = pool.prefetch;
+    host.startBuffered(pool);
+    if (pool.takeStaleCount() > 0) extra = pool.prefetch;
     const boostedRefill = extra > pool.prefetch && pool.buffered <= extra / 2;
     if (pool.inFlight + pool.buffered >= pool.capacity && !boostedRefill) {
       // Every slot is running or has a buffered job waiting for it: claim nothing more until one

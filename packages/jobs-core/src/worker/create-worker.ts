@@ -29,8 +29,9 @@ export function createWorker(options: WorkerOptions): Worker {
 
 interface Held {
   readonly execution: Execution;
-  /** The attempt's end (settled or lost). */
+  /** The attempt's end (settled or lost); `workDone`: only its settle and report remain. */
   done: Promise<void>;
+  workDone: boolean;
 }
 
 /** When a held job's body ended too: a body a stop left running ends after its attempt. */
@@ -244,17 +245,15 @@ class JobWorker implements Worker {
   /**
    * Starts buffered jobs while the pool has free slots. A job that waited in the buffer past a third
    * of its lease is handed back (uncounted) instead, so prefetching never lets a lease lapse.
-   * Answers how many were handed back.
+   * Called by the claim loop and by every freed slot, so a slot never waits for a claim in flight.
    */
-  #startBuffered(pool: QueuePool): number {
-    const stale = pool.takeStale(this.#staleBufferMs());
-    for (const job of stale) void this.#handBack(job);
+  #startBuffered(pool: QueuePool): void {
+    for (const job of pool.takeStale(this.#staleBufferMs())) void this.#handBack(job);
     while (pool.inFlight < pool.capacity) {
       const buffered = pool.next();
       if (buffered === undefined) break;
       void this.#run(pool, buffered.job, buffered.at);
     }
-    return stale.length;
   }
 
   /**
@@ -262,10 +261,13 @@ class JobWorker implements Worker {
    * back uncounted. A claim of a row whose older attempt this worker still runs (its lease lapsed,
    * its body ignores its signal) never becomes a second attempt: the older one is stopped — its
    * claim is superseded, it settles nothing — and the new claim is handed back, uncounted, for
-   * {@link OWN_RUN_DEFER_MS}.
+   * {@link OWN_RUN_DEFER_MS}. One whose older attempt only has its settle left (a suspension woken
+   * at once) runs when that attempt is over: no two bodies can overlap.
    */
   #run(pool: QueuePool | undefined, job: ClaimedJob, leaseFrom: number): Promise<void> {
     const older = this.#held.get(job.id);
+    if (older?.workDone && older.execution.lingering === undefined)
+      return older.done.then(() => this.#run(pool, job, leaseFrom));
     if (older !== undefined) {
       older.execution.supersede();
       this.#count('deferred');
@@ -280,18 +282,21 @@ class JobWorker implements Worker {
     }
     pool?.take();
     let slotFreed = false;
-    // The slot (and the limit) is freed when the run's work is over, while its settle is still in
-    // flight: the next job starts without waiting for the commit. `held` stays until it lands.
+    // Slot and limit are freed when the work is over (`held` stays until the settle lands): the next
+    // buffered job starts at once, beside this settle, not waiting for a claim in flight.
     const freeSlot = () => {
+      held.workDone = true;
       if (slotFreed) return;
       slotFreed = true;
       admission.release();
-      pool?.give();
+      if (pool === undefined) return;
+      pool.give();
+      if (this.#state === 'running') this.#startBuffered(pool);
     };
     const execution = new Execution(this.#settings, job, freeSlot, leaseFrom);
     if (this.#drainReason !== undefined) execution.interrupt(this.#drainReason);
     if (this.#abandoned) execution.abandon();
-    const held: Held = { execution, done: Promise.resolve() };
+    const held: Held = { execution, done: Promise.resolve(), workDone: false };
     this.#held.set(job.id, held);
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
     const finish = (outcome: string): void => {

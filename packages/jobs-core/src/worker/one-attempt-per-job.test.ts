@@ -95,3 +95,36 @@ describe('drain deadline', () => {
     release();
   });
 });
+
+describe('a claim of a row whose older attempt only has its settle left', () => {
+  it('runs right after that attempt, never handed back (a suspension woken at once)', async () => {
+    const fake = new FakeJobDriver();
+    let passes = 0;
+    const handle = job({
+      name: `wakes-at-once-${Math.random().toString(36).slice(2)}`,
+      queue: 'q',
+      input: z.object({}),
+      idempotencyKey: () => 'k',
+      tenant: 'none',
+      async run({ step }) {
+        passes += 1;
+        await step.sleepUntil('tick', Date.now() + 30); // due again almost at once
+        return passes;
+      },
+    });
+    const row = fake.add({ name: handle.name });
+    // Hold the first suspend's report open until the worker has claimed the row again.
+    const claims = () => fake.calls.filter((call) => call === `claim:${row.id}`).length;
+    fake.wrap('nack', async (next) => {
+      const landed = await next();
+      while (claims() < 2) await sleep(5);
+      return landed;
+    });
+    const { worker, logger } = startWorker(fake, handle, { idlePollMaxMs: 10 });
+    await worker.start();
+    while (row.state !== 'done') await sleep(10);
+    expect(row.result).toBe(2);
+    expect(fake.calls.filter((call) => call === `nack-release:${row.id}`)).toEqual([]);
+    expect(logger.events.some((event) => event.event === 'jobs.claim.own-run-held')).toBe(false);
+  });
+});

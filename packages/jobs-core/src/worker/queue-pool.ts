@@ -18,6 +18,7 @@ export class QueuePool {
   #inFlight = 0;
   #buffer: BufferedClaim[] = [];
   #notified = false;
+  #staleTaken = 0;
   #waiters: (() => void)[] = [];
 
   constructor(queue: string, capacity: number, prefetch = 0) {
@@ -48,7 +49,15 @@ export class QueuePool {
     const horizon = performance.now() - maxWaitMs;
     const stale = this.#buffer.filter((entry) => entry.at < horizon).map((entry) => entry.job);
     this.#buffer = this.#buffer.filter((entry) => entry.at >= horizon);
+    this.#staleTaken += stale.length;
     return stale;
+  }
+
+  /** How many stale jobs {@link takeStale} removed since the last call (the claim loop reads it). */
+  takeStaleCount(): number {
+    const count = this.#staleTaken;
+    this.#staleTaken = 0;
+    return count;
   }
 
   /** Empties the buffer (at shutdown: the caller hands the jobs back). */

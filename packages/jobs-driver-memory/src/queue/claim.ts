@@ -1,5 +1,5 @@
-import type { ClaimedJob, ClaimOptions } from '@x/jobs-core/driver';
-import { takeDue } from '../claim-index.js';
+import { type ClaimedJob, type ClaimOptions, isFairClaim, type QueueSettings } from '@x/jobs-core/driver';
+import { takeDue, takeDueFair } from '../claim-index.js';
 import { toClaimedJob } from '../memory-rows.js';
 import { belowCap, type MemoryStore, markStarted, moveTo, nextId } from '../memory-store.js';
 
@@ -9,15 +9,20 @@ import { belowCap, type MemoryStore, markStarted, moveTo, nextId } from '../memo
  * the mark `startRow` sets when this claim's body starts. Reads the claim index, so it costs
  * O(k log n) for k rows claimed. Synchronous, so no other call can take the same rows. The first
  * `options.start` rows are started as `startRow` would (counted, `startedAt` stamped), except a
- * row whose attempts reached its cap.
+ * row whose attempts reached its cap. A claim of a queue with `fairness: 'tenant'` in `settings`
+ * takes its rows in the fair order instead (`takeDueFair`), and answers them in that order.
  */
-export function claimRows(store: MemoryStore, options: ClaimOptions): ClaimedJob[] {
+export function claimRows(store: MemoryStore, options: ClaimOptions, settings?: QueueSettings): ClaimedJob[] {
+  const fair = settings !== undefined && isFairClaim(settings, options);
   if (options.limit < 1) return [];
   const queues = new Set(options.queues.filter((queue) => !store.pausedQueues.has(queue)));
   const now = store.clock.now();
   const leaseExpiresAt = now + options.visibilityTimeoutMs;
   const startFirst = options.start ?? 0;
-  return takeDue(store.claimIndex, queues, now, options.limit).map((row, rank) => {
+  const taken = fair
+    ? [...queues].flatMap((queue) => takeDueFair(store.claimIndex, queue, now, options.limit))
+    : takeDue(store.claimIndex, queues, now, options.limit);
+  return taken.map((row, rank) => {
     const claim = { workerId: options.workerId, token: nextId(store, 'claim') };
     const job = toClaimedJob(row, claim, leaseExpiresAt, rank < startFirst && belowCap(row));
     row.token = claim.token;

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { parseQueueOptions } from '@x/jobs-core/driver';
 import { Kysely } from 'kysely';
 import type { JobsDatabase } from '../database-types.js';
 import type { SqlJobDriverOptions } from '../driver-options.js';
@@ -47,6 +48,7 @@ export interface PgliteJobDriverOptions extends SqlJobDriverOptions {
  */
 export async function pgliteJobDriver(options: PgliteJobDriverOptions = {}): Promise<PostgresJobDriver> {
   const schema = validateSchemaName(options.schema ?? DEFAULT_SCHEMA);
+  const queues = parseQueueOptions(options.queues, 'pgliteJobDriver');
   const retention = resolveRetention(options);
   if (options.dataDir !== undefined && options.pglite !== undefined) {
     throw pgError('X_PG_OPTIONS_INVALID', 'Pass dataDir or pglite, not both.', { field: 'pglite' });
@@ -74,6 +76,7 @@ export async function pgliteJobDriver(options: PgliteJobDriverOptions = {}): Pro
       schema,
       migrate: options.migrate ?? true,
       ...retention,
+      queues,
       wake: options.wake === false ? undefined : new PgliteListen(pglite, schema),
       release: async () => {
         await owned?.close();

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 jobDriverConformance({
   name: 'pglite',
-  create: () => pgliteJobDriver({ pglite, schema, migrate: false }),
+  create: ({ queues }) => pgliteJobDriver({ pglite, schema, migrate: false, queues }),
 });
 
 describe('pgliteJobDriver on a PGlite instance shared with the app', () => {

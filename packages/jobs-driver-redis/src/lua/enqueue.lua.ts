@@ -13,7 +13,8 @@ export const ENQUEUE_SCRIPT = defineLuaScript({
   contract: `
 Writes job rows unless a live row holds their (name, tenant, key) or a row already has their id.
 A key repeated inside the call dedupes to the first. A new row is 'delayed' when runAt is in the
-future (server clock), else 'ready'; each queue that got work is woken once. One HSET per new row;
+future (server clock), else 'ready'; each queue that got work is woken once. A ready row of a
+queue in the fair set (fairness: 'tenant') is also filed in its tenant's mirror set. One HSET per new row;
 the dedupe hash is read once and written once per call, as are the listing and each queue's
 ready/delayed set.
 KEYS[1] base    the hash-tagged prefix; job:<id>, ready:<q>, delayed:<q> are built from it
@@ -75,8 +76,20 @@ for i = 1, count do
   seen[field] = true
 end
 
+-- Whether a queue claims fairly (in the fair set): its ready rows are mirrored per tenant too.
+local fair_cache = {}
+local function is_fair(queue)
+  local fair = fair_cache[queue]
+  if fair == nil then
+    fair = redis.call('SISMEMBER', fair_queues_key(), queue) == 1
+    fair_cache[queue] = fair
+  end
+  return fair
+end
+
 local out = {}
 local due = {}
+local fair_ready, fair_tenants = {}, {}
 local taken = {}    -- dedupe field -> id of a row written by this call
 local dedupe, listing, ready, delayed = {}, {}, {}, {}
 local seq = redis.call('INCRBY', K_SEQ, count) - count
@@ -137,7 +150,12 @@ for i = 1, count do
     if state == 'delayed' then
       bulk_add(delayed, state_key('delayed', queue), run_at_s, id)
     else
-      bulk_add(ready, state_key('ready', queue), negated(ARGV[b + 8]), ready_member(run_at, seq, id))
+      local member = ready_member(run_at, seq, id)
+      bulk_add(ready, state_key('ready', queue), negated(ARGV[b + 8]), member)
+      if is_fair(queue) then
+        bulk_add(fair_ready, fair_ready_key(queue, tenant_id or ''), negated(ARGV[b + 8]), member)
+        bulk_add(fair_tenants, fair_tenants_key(queue), tenant_id or '')
+      end
     end
     local at = math.max(run_at, now)
     if due[queue] == nil or at < due[queue] then due[queue] = at end
@@ -147,6 +165,8 @@ bulk_flush('HSET', dedupe, 2)
 bulk_flush('ZADD', listing, 2)
 bulk_flush('ZADD', ready, 2)
 bulk_flush('ZADD', delayed, 2)
+bulk_flush('ZADD', fair_ready, 2)
+bulk_flush('SADD', fair_tenants, 1)
 for queue, at in pairs(due) do
   redis.call('SADD', K_QUEUES, queue)
   wake(queue, at)

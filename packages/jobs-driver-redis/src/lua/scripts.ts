@@ -3,6 +3,7 @@ import { ACK_SCRIPT } from './ack.lua.js';
 import { ACK_MANY_SCRIPT } from './ack-many.lua.js';
 import { BACKFILL_RECORD_SCRIPT } from './backfill-record.lua.js';
 import { CLAIM_SCRIPT } from './claim.lua.js';
+import { CLAIM_FAIR_SCRIPT } from './claim-fair.lua.js';
 import { ENQUEUE_SCRIPT } from './enqueue.lua.js';
 import { EVENT_FIND_SCRIPT } from './event-find.lua.js';
 import { EVENT_PUBLISH_SCRIPT } from './event-publish.lua.js';
@@ -39,6 +40,7 @@ import { WORKER_REPORT_SCRIPT } from './worker-report.lua.js';
 export const REDIS_SCRIPTS = {
   enqueue: ENQUEUE_SCRIPT,
   claim: CLAIM_SCRIPT,
+  'claim-fair': CLAIM_FAIR_SCRIPT,
   start: START_SCRIPT,
   ack: ACK_SCRIPT,
   'ack-many': ACK_MANY_SCRIPT,

@@ -51,9 +51,22 @@ local function unindex(row)
   end
 end
 
+-- A queue in the fair set (fairness: 'tenant', see claim-fair) also files each ready row in its
+-- tenant's mirror set, with the ready set's score and member. Rows leaving 'ready' are not
+-- removed from the mirror here: the fair claim drops a mirrored member the ready set no longer has.
+local function mirror_ready(queue, id, score, member)
+  if redis.call('SISMEMBER', fair_queues_key(), queue) == 1 then
+    local tenant = redis.call('HGET', job_key(id), 'tenantId') or ''
+    redis.call('ZADD', fair_ready_key(queue, tenant), score, member)
+    redis.call('SADD', fair_tenants_key(queue), tenant)
+  end
+end
+
 local function place_ready(row, run_at)
   redis.call('HSET', job_key(row.id), 'state', 'ready', 'runAt', run_at)
-  redis.call('ZADD', state_key('ready', row.queue), -row.priority, ready_member(run_at, row.seq, row.id))
+  local member = ready_member(run_at, row.seq, row.id)
+  redis.call('ZADD', state_key('ready', row.queue), -row.priority, member)
+  mirror_ready(row.queue, row.id, -row.priority, member)
   row.state = 'ready'
   row.run_at = run_at
 end
