@@ -26,7 +26,7 @@ export const CLI_ERROR_CODES = {
     'x-jobs dashboard could not listen on the host and port given (in use, not allowed).',
   X_CLI_STEP_NOT_STARTED: 'resolve-step met a step that is not left started, so there is nothing to resolve.',
   X_CLI_CHECK_FAILED:
-    'A check found what it looks for (backfill --pending: something is unswept; --all: a name failed); the result is printed, the exit code is 1.',
+    'A check found what it looks for (check-replay: a live run would diverge; backfill --pending: something is unswept; --all: a name failed); the result is printed, the exit code is 1.',
 } as const;
 
 /** A code the `x-jobs` binary throws. */

@@ -40,6 +40,7 @@ export type { ExecutionObserver } from './execute/execution-observer.js';
 export { currentJobRun, disableCurrentJobRun } from './execute/job-run-storage.js';
 export { DEFAULT_EVENT_TTL_MS, publishEvent } from './execute/publish-event.js';
 export { isStepSuspension, StepSuspension } from './execute/step-suspension.js';
+export { attemptsLabel } from './job/attempt-budget.js';
 export { isJobHandle } from './job/definition-of.js';
 export { job } from './job/job.js';
 export type { JobActor } from './job/job-actor.js';
@@ -75,6 +76,14 @@ export type { DefineJobsInput } from './registry/define-jobs.js';
 export { defineJobs } from './registry/define-jobs.js';
 export type { JobManifest, JobRegistry } from './registry/job-registry.js';
 export { inspectManifest, jobRegistry, resetRegistry } from './registry/process-registry.js';
+export type { CheckReplayOptions, ReplayRun } from './replay-check/check-replay.js';
+export { checkReplay } from './replay-check/check-replay.js';
+export type {
+  ReplayCheckResult,
+  ReplayDivergence,
+  ReplayStepRef,
+} from './replay-check/replay-check-result.js';
+export type { ReplayStepKind } from './replay-check/step-kind.js';
 export type { DecideRetryInput } from './retry/decide-retry.js';
 export { decideRetry } from './retry/decide-retry.js';
 export { errorRetryClass, registerErrorRetry } from './retry/error-retry.js';

@@ -5,7 +5,7 @@ import { JobsError } from '@x/jobs-core';
  * codes); `X_CLOCK_TIME_INVALID` is this package's.
  */
 export const MEMORY_ERROR_CODES = {
-  X_DRIVER_CLOSED: 'A call reached the driver after close(); create a new driver.',
+  X_DRIVER_CLOSED: "A call reached the driver after close() (core's refuseAfterClose guard answers it).",
   X_JOB_DUPLICATE:
     "An enqueue met a live row of its (name, tenantId, idempotencyKey) under onConflict: 'error'.",
   X_CLOCK_TIME_INVALID: 'virtualClock().set() was given a time that is not a finite epoch ms.',

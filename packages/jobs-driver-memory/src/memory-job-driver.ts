@@ -1,8 +1,13 @@
 import type { Clock, CompleteJobDriver } from '@x/jobs-core';
 import { systemClock } from '@x/jobs-core';
-import { parseQueueOptions, type QueueOptionsMap, type WakeSource } from '@x/jobs-core/driver';
+import {
+  parseQueueOptions,
+  type QueueOptionsMap,
+  refuseAfterClose,
+  type WakeSource,
+} from '@x/jobs-core/driver';
 import { memoryIntrospection } from './introspection/create-introspection.js';
-import { assertOpen, createMemoryStore, type MemoryStore } from './memory-store.js';
+import { createMemoryStore, type MemoryStore } from './memory-store.js';
 import { claimRows } from './queue/claim.js';
 import { enqueueRow } from './queue/enqueue.js';
 import { ackRow, heartbeatRow, nackRow, progressRow } from './queue/settle.js';
@@ -41,14 +46,12 @@ export interface MemoryJobDriver extends CompleteJobDriver {
 export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJobDriver {
   const settings = parseQueueOptions(options.queues, 'memoryJobDriver');
   const store = createMemoryStore(options.clock ?? systemClock);
-  /** Lifts a synchronous operation on the store into an async driver method refused after close. */
+  /** Lifts a synchronous operation on the store into an async driver method. */
   const open =
     <Args extends unknown[], Result>(operation: (store: MemoryStore, ...args: Args) => Result) =>
-    async (...args: Args): Promise<Result> => {
-      assertOpen(store);
-      return operation(store, ...args);
-    };
-  return {
+    async (...args: Args): Promise<Result> =>
+      operation(store, ...args);
+  return refuseAfterClose<MemoryJobDriver>({
     name: 'memory',
     steps: memorySteps(store),
     events: memoryEvents(store),
@@ -70,8 +73,7 @@ export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJob
     progress: open(progressRow),
     stats: open(queueStats),
     async close() {
-      store.closed = true;
       store.wakeListeners.clear();
     },
-  };
+  });
 }

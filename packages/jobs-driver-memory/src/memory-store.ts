@@ -2,7 +2,6 @@ import type { Clock, JobRecord, JobState, StepRecord, WorkerInfo } from '@x/jobs
 import { isLiveState, JOB_STATES } from '@x/jobs-core';
 import type { BackfillRecord, EventRecord, LeaseGrant, ScheduleState } from '@x/jobs-core/driver';
 import { type ClaimIndex, createClaimIndex, fileRow, type IndexSlot, unfileRow } from './claim-index.js';
-import { memoryError } from './errors.js';
 
 /** One rate-limit key: its grants still counting (ascending epoch ms), its last refusal's retryAt, its last window. */
 export interface RateLimitLog {
@@ -29,7 +28,15 @@ export type MemoryJobRow = Mutable<Omit<JobRecord, 'payload'>> & {
   readonly scope: string;
   /** The row's place in the claim index (null while no claim can take it): kept by `fileRow`. */
   indexSlot: IndexSlot | null;
+  /** The store's counter when this claim's body started (0 before any start): events published after it count for a suspend. */
+  startSeq: number;
 };
+
+/** A published event as the memory driver holds it: the record, plus its place in the store's order. */
+export interface MemoryEventRecord extends EventRecord {
+  /** The store's counter at the publish: orders events against starts within one clock tick. */
+  readonly seq: number;
+}
 
 /** Everything one memory driver holds. Every operation reads and writes it synchronously, so each is atomic. */
 export interface MemoryStore {
@@ -46,7 +53,7 @@ export interface MemoryStore {
   readonly pausedQueues: Set<string>;
   /** Steps per run id, by step name. */
   readonly steps: Map<string, Map<string, StepRecord>>;
-  readonly events: EventRecord[];
+  readonly events: MemoryEventRecord[];
   readonly leases: Map<string, LeaseGrant[]>;
   /** Rate-limit logs per key (see `stores/rate-limit-store.ts`). */
   readonly rateLimits: Map<string, RateLimitLog>;
@@ -56,7 +63,6 @@ export interface MemoryStore {
   readonly wakeListeners: Set<(queue: string) => void>;
   /** Queues with a wake not yet delivered: many writes in one tick send one wake per queue. */
   readonly pendingWakes: Set<string>;
-  closed: boolean;
   /** Source of enqueue order, tokens and ids: deterministic for a given sequence of calls. */
   counter: number;
 }
@@ -80,7 +86,6 @@ export function createMemoryStore(clock: Clock): MemoryStore {
     workers: new Map(),
     wakeListeners: new Set(),
     pendingWakes: new Set(),
-    closed: false,
     counter: 0,
   };
 }
@@ -96,10 +101,19 @@ export function nextId(store: MemoryStore, prefix: string): string {
   return `${prefix}-${nextSeq(store)}`;
 }
 
-/** Throws `X_DRIVER_CLOSED` once the driver is closed. Every public method calls it first. */
-export function assertOpen(store: MemoryStore): void {
-  if (store.closed)
-    throw memoryError('X_DRIVER_CLOSED', 'The memory job driver was closed; create a new one.');
+/**
+ * Counts the start of this claim's body on the held row: one attempt, `startedAt` stamped, and the
+ * start's place in the store's order kept for the suspend's look at events published since.
+ */
+export function markStarted(store: MemoryStore, row: MemoryJobRow, now: number): void {
+  row.attempts += 1;
+  row.startedAt = now;
+  row.startSeq = nextSeq(store);
+}
+
+/** True while the row's attempts are below its cap, so one more start may be counted. */
+export function belowCap(row: MemoryJobRow): boolean {
+  return row.attempts < row.maxAttempts;
 }
 
 /** The dedupe scope of a row: `(name, tenantId, idempotencyKey)`, with a null tenant kept apart from any string. */

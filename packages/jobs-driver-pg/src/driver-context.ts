@@ -1,4 +1,3 @@
-import { JobsError } from '@x/jobs-core';
 import type { QueueSettings } from '@x/jobs-core/driver';
 import type { Kysely, QueryCreator } from 'kysely';
 import { classifyPgError } from './classify-pg-error.js';
@@ -10,7 +9,7 @@ import type { Statements } from './statements.js';
 /**
  * What every part of the driver runs statements through: it waits for the one-time start
  * (migrations, clock sample) and codes every native error through `classifyPgError`. (Refusing
- * after `close()` happens at the public methods, see `DriverLifecycle`.)
+ * after `close()` happens at the public methods, see core's `refuseAfterClose`.)
  */
 export interface DriverContext {
   readonly schema: string;
@@ -74,9 +73,4 @@ export function createDriverContext(parts: DriverContextParts): DriverContext {
       }
     },
   };
-}
-
-/** The error every call after `close()` answers. */
-export function closedError(): JobsError {
-  return new JobsError('X_DRIVER_CLOSED', 'The job driver was closed; open a new one.');
 }

@@ -5,18 +5,17 @@ import type {
   ClaimRef,
   EnqueueRequest,
   EnqueueResult,
-  EventStore,
   JobProgress,
   NackOptions,
   QueueSettings,
-  StepStore,
   WakeSource,
 } from '@x/jobs-core/driver';
+import { refuseAfterClose } from '@x/jobs-core/driver';
 import type { Kysely } from 'kysely';
 import type { JobsDatabase } from './database-types.js';
 import { DbClock } from './db-clock.js';
 import { createDriverContext } from './driver-context.js';
-import { DriverLifecycle, tracked } from './driver-lifecycle.js';
+import { DriverStart } from './driver-start.js';
 import { createIntrospection } from './introspection/create-introspection.js';
 import { migrateSchema } from './migrations/migrate-schema.js';
 import { claimJobs } from './queue/claim.js';
@@ -80,17 +79,11 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
   const clock = new DbClock();
   const db = runtime.db;
   const wakeHub = runtime.wake === undefined ? undefined : new WakeHub(runtime.wake);
-  const lifecycle = new DriverLifecycle(
-    async () => {
-      if (runtime.migrate) await migrateSchema(db, runtime.schema);
-      await clock.sample(kyselySession(db));
-      await wakeHub?.start();
-    },
-    async () => {
-      await wakeHub?.stop();
-      await runtime.release();
-    },
-  );
+  const lifecycle = new DriverStart(async () => {
+    if (runtime.migrate) await migrateSchema(db, runtime.schema);
+    await clock.sample(kyselySession(db));
+    await wakeHub?.start();
+  });
   const ctx = createDriverContext({
     schema: runtime.schema,
     sql: bindStatements(runtime.schema, { keepDone: runtime.keepDone }),
@@ -103,40 +96,39 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
   const acks = createAckBatch(ctx);
   const starts = createStartBatch(ctx);
   const releases = createReleaseBatch(ctx);
-  const track = <T>(call: () => Promise<T>): Promise<T> => lifecycle.track(call);
 
-  const steps: StepStore = tracked(createStepStore(ctx), lifecycle);
-  const events: EventStore = tracked(createEventStore(ctx), lifecycle);
-  const driver: PostgresJobDriver = {
+  return refuseAfterClose<PostgresJobDriver>({
     name: runtime.name,
     schema: runtime.schema,
     doneRetentionMs: runtime.doneRetentionMs,
-    steps,
-    events,
-    introspect: tracked(createIntrospection(ctx), lifecycle),
-    leases: tracked(createLeaseStore(ctx), lifecycle),
-    rateLimits: tracked(createRateLimitStore(ctx), lifecycle),
-    schedules: tracked(createScheduleStore(ctx), lifecycle),
-    backfills: tracked(createBackfillLedger(ctx), lifecycle),
+    steps: createStepStore(ctx),
+    events: createEventStore(ctx),
+    introspect: createIntrospection(ctx),
+    leases: createLeaseStore(ctx),
+    rateLimits: createRateLimitStore(ctx),
+    schedules: createScheduleStore(ctx),
+    backfills: createBackfillLedger(ctx),
     ...(wakeHub === undefined ? {} : { wake: wakeHub as WakeSource }),
     now: () => clock.now(),
-    ready: () => track(() => lifecycle.ready()),
-    enqueue: (request: EnqueueRequest): Promise<EnqueueResult> => track(() => enqueueOne(ctx, request)),
+    ready: () => lifecycle.ready(),
+    enqueue: (request: EnqueueRequest): Promise<EnqueueResult> => enqueueOne(ctx, request),
     enqueueMany: (requests: readonly EnqueueRequest[]): Promise<readonly EnqueueResult[]> =>
-      track(async () => (requests.length === 0 ? [] : enqueueMany(ctx, requests))),
-    claim: (options: ClaimOptions): Promise<readonly ClaimedJob[]> => track(() => claimJobs(ctx, options)),
+      requests.length === 0 ? Promise.resolve([]) : enqueueMany(ctx, requests),
+    claim: (options: ClaimOptions): Promise<readonly ClaimedJob[]> => claimJobs(ctx, options),
     start: (jobId: string, claim: ClaimRef, visibilityTimeoutMs: number): Promise<boolean> =>
-      track(() => startJob(starts, jobId, claim, visibilityTimeoutMs)),
+      startJob(starts, jobId, claim, visibilityTimeoutMs),
     ack: (jobId: string, claim: ClaimRef, result?: JsonValue): Promise<boolean> =>
-      track(() => ackJob(acks, jobId, claim, result)),
+      ackJob(acks, jobId, claim, result),
     nack: (jobId: string, claim: ClaimRef, options: NackOptions): Promise<boolean> =>
-      track(() => nackJob(ctx, releases, jobId, claim, options)),
+      nackJob(ctx, releases, jobId, claim, options),
     heartbeat: (jobId: string, claim: ClaimRef, visibilityTimeoutMs: number): Promise<boolean> =>
-      track(() => heartbeatJob(ctx, jobId, claim, visibilityTimeoutMs)),
+      heartbeatJob(ctx, jobId, claim, visibilityTimeoutMs),
     progress: (jobId: string, claim: ClaimRef, progress: JobProgress): Promise<boolean> =>
-      track(() => recordProgress(ctx, jobId, claim, progress)),
-    stats: (): Promise<readonly QueueStats[]> => track(() => queueStats(ctx)),
-    close: () => lifecycle.close(),
-  };
-  return driver;
+      recordProgress(ctx, jobId, claim, progress),
+    stats: (): Promise<readonly QueueStats[]> => queueStats(ctx),
+    async close(): Promise<void> {
+      await wakeHub?.stop();
+      await runtime.release();
+    },
+  });
 }

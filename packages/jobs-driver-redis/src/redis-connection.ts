@@ -1,4 +1,3 @@
-import { JobsError } from '@x/jobs-core';
 import { classifyRedisError } from './classify-error.js';
 import type { RedisClient } from './redis-client.js';
 import type { ServerChecks } from './server-checks/server-checks.js';
@@ -7,8 +6,8 @@ import type { ServerChecks } from './server-checks/server-checks.js';
 const FIRST_CONNECT_WAIT_MS = 5000;
 
 /**
- * The driver's lifecycle guard around one client: refuses every call after `close()` with
- * `X_DRIVER_CLOSED`, lets the first calls of a brand-new client wait for its first connection
+ * The driver's guard around one client (refusing calls after `close()` is core's `refuseAfterClose`,
+ * which wraps the whole driver): lets the first calls of a brand-new client wait for its first connection
  * (bounded; a refused connection ends the wait at once), and classifies every failure through
  * {@link classifyRedisError}. After the first connection nothing ever waits for a reconnect.
  */
@@ -36,7 +35,6 @@ export class RedisConnection {
 
   /** Runs one driver operation under the guard; `operation` names it in errors. */
   async run<T>(operation: string, fn: () => Promise<T>): Promise<T> {
-    if (this.#closed) throw closedError(operation);
     if (this.#firstConnect !== null) await this.#firstConnect;
     const checking = this.gate?.pass();
     if (checking !== undefined) await checking;
@@ -80,10 +78,4 @@ export class RedisConnection {
 
 function isConnecting(client: RedisClient): boolean {
   return client.status === 'wait' || client.status === 'connecting' || client.status === 'connect';
-}
-
-function closedError(operation: string): JobsError {
-  return new JobsError('X_DRIVER_CLOSED', `${operation}: the Redis driver was closed; open a new one.`, {
-    meta: { operation },
-  });
 }

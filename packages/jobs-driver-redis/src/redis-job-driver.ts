@@ -7,7 +7,7 @@ import type {
   NackOptions,
   WakeSource,
 } from '@x/jobs-core/driver';
-import { parseQueueOptions } from '@x/jobs-core/driver';
+import { parseQueueOptions, refuseAfterClose } from '@x/jobs-core/driver';
 import type { DriverContext } from './driver-context.js';
 import { redisError } from './errors.js';
 import { redisIntrospection } from './introspection/create-introspection.js';
@@ -100,7 +100,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
   const acks = createAckBatch(context);
   const starts = createStartBatch(context);
 
-  return {
+  return refuseAfterClose<RedisJobDriver>({
     name: 'redis',
     prefix,
     keys,
@@ -135,5 +135,5 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
       await wake.close();
       await connection.close();
     },
-  };
+  });
 }

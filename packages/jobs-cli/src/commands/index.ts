@@ -1,6 +1,7 @@
 import type { RegisterCommand } from '../program.js';
 import { registerBackfill } from './backfill.js';
 import { registerCancel } from './cancel.js';
+import { registerCheckReplay } from './check-replay.js';
 import { registerDashboard } from './dashboard.js';
 import { registerDead } from './dead.js';
 import { registerDev } from './dev.js';
@@ -38,6 +39,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerTail,
   registerDashboard,
   registerResolveStep,
+  registerCheckReplay,
   registerTasks,
   registerBackfill,
   registerManifest,

@@ -1,3 +1,4 @@
+import { attemptsLabel } from '@x/jobs-core';
 import type { ShowJson } from '@x/jobs-dashboard';
 
 export type { JobDetailView, ShowJson, StepView } from '@x/jobs-dashboard';
@@ -18,7 +19,7 @@ export function renderJobDetail(data: ShowJson, p: Palette, now: number): string
     `${label('queue')}${job.queue}${job.priority === 0 ? '' : `  priority ${job.priority}`}`,
     `${label('tenant')}${job.tenantId ?? p.dim('none')}`,
     `${label('key')}${job.idempotencyKey}`,
-    `${label('attempts')}${job.attempts}/${job.maxAttempts}`,
+    `${label('attempts')}${attemptsLabel(job)}`,
     `${label('enqueued')}${formatWhen(job.enqueuedAt, now)}${job.enqueuedBy === null ? '' : ` by ${job.enqueuedBy}`}`,
     `${label('run at')}${formatWhen(job.runAt, now)}`,
   ];

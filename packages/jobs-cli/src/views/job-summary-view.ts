@@ -1,3 +1,4 @@
+import { attemptsLabel } from '@x/jobs-core';
 import type { JobListJson } from '@x/jobs-dashboard';
 
 export type { JobListJson, JobSummaryView } from '@x/jobs-dashboard';
@@ -27,7 +28,7 @@ export function renderJobList(data: JobListJson, p: Palette, now: number, empty:
       p.bold(job.name),
       job.queue,
       colourState(job.state, p),
-      `${job.attempts}/${job.maxAttempts}`,
+      attemptsLabel(job),
       job.finishedAt === null ? p.dim('—') : formatRelative(job.finishedAt, now),
       job.stopReason ?? p.dim('—'),
       job.lastError === null

@@ -199,4 +199,43 @@ export const attemptCases: readonly JobDriverCase[] = [
       }
     },
   },
+  {
+    group,
+    name: 'attempts never pass maxAttempts: neither start nor a starting claim counts a row at its cap',
+    async run(h) {
+      await h.enqueue(h.queue, { maxAttempts: 1 });
+      const first = await h.claimOne(h.queue, { workerId: 'first', visibilityTimeoutMs: h.tickMs });
+      expect(await h.driver.start(first.id, first.claim, h.tickMs)).toBe(true);
+      expect((await h.row(first.id)).attempts).toBe(1);
+      await h.advance(h.tickMs * 2);
+      // The poison row's only attempt died with its process: a claim offers it again, past its cap.
+      const [starting] = await h.driver.claim({
+        queues: [h.queue],
+        limit: 1,
+        workerId: 'second',
+        visibilityTimeoutMs: h.tickMs,
+        start: 1,
+      });
+      expect(starting, 'the lapsed row is claimable').toMatchObject({
+        id: first.id,
+        attempt: 2,
+        maxAttempts: 1,
+      });
+      expect(starting!.started ?? false, 'a starting claim does not start a row at its cap').toBe(false);
+      expect((await h.row(first.id)).attempts).toBe(1);
+      expect(await h.driver.start(first.id, starting!.claim, LONG_MS), 'start refuses a row at its cap').toBe(
+        false,
+      );
+      expect((await h.row(first.id)).attempts).toBe(1);
+      const dead = { code: 'X_JOB_MAX_ATTEMPTS', message: 'every attempt started, none settled' };
+      expect(
+        await h.driver.nack(first.id, starting!.claim, {
+          kind: 'dead',
+          error: dead,
+          stopReason: 'attempts-exhausted',
+        }),
+      ).toBe(true);
+      expect(await h.row(first.id)).toMatchObject({ state: 'dead', attempts: 1, maxAttempts: 1 });
+    },
+  },
 ];

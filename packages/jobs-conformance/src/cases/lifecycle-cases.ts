@@ -68,4 +68,33 @@ export const lifecycleCases: readonly JobDriverCase[] = [
       }
     },
   },
+  {
+    group,
+    name: 'every method of the driver and of each store rejects with X_DRIVER_CLOSED after close',
+    async run(h) {
+      const { driver } = h;
+      await driver.close();
+      const members: Record<string, unknown> = { ...driver };
+      const stores = ['steps', 'events', 'introspect', 'leases', 'schedules', 'backfills'] as const;
+      const calls: [string, () => unknown][] = [];
+      for (const [key, value] of Object.entries(members)) {
+        if (typeof value === 'function' && key !== 'close' && key !== 'now') {
+          calls.push([key, () => (value as () => unknown).call(driver)]);
+        }
+      }
+      for (const store of stores) {
+        for (const [key, value] of Object.entries(driver[store] ?? {})) {
+          if (typeof value === 'function') {
+            calls.push([`${store}.${key}`, () => (value as () => unknown).call(driver[store])]);
+          }
+        }
+      }
+      for (const [name, call] of calls) await expectErrorCode(call, 'X_DRIVER_CLOSED', name);
+      await expectErrorCode(
+        () => driver.close().then(() => driver.stats()),
+        'X_DRIVER_CLOSED',
+        'close again',
+      );
+    },
+  },
 ];

@@ -139,6 +139,19 @@ export const nackCases: readonly JobDriverCase[] = [
   },
   {
     group,
+    name: 'suspend waiting for an event published after the start in the same clock tick: due at once',
+    async run(h) {
+      const event = h.unique('order.paid');
+      const job = await h.started();
+      // No advance: under a clock that does not move the publish shares the start's tick.
+      await h.driver.events.publish(event, { orderId: 1 }, { ttlMs: LONG_MS });
+      const runAt = h.driver.now() + LONG_MS;
+      expect(await h.driver.nack(job.id, job.claim, { kind: 'suspend', runAt, waitFor: event })).toBe(true);
+      expect(await h.claimOne(h.queue), 'the event the run may have missed').toMatchObject({ id: job.id });
+    },
+  },
+  {
+    group,
     name: 'suspend waiting for an event published before the attempt started stays suspended',
     async run(h) {
       const event = h.unique('order.paid');

@@ -25,7 +25,8 @@ export interface ClaimOptions {
   /**
    * Also starts the first `start` rows of this claim (in claim order) in the same atomic step, as
    * {@link JobDriver.start} would: for rows the caller runs at once, so each body saves the round
-   * trip of its own start. Those rows come back with `started: true`; the rest count nothing.
+   * trip of its own start. Those rows come back with `started: true`; the rest count nothing, and so
+   * does a row whose `attempts` already reached `maxAttempts` (it comes back `started: false`).
    * Pass only as many as will run now: a started row lost with its process stays counted.
    * (Default: 0)
    */

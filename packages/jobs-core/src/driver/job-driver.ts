@@ -95,7 +95,8 @@ export interface JobDriver {
    * Records that this claim's body is about to run: counts one attempt on the row and extends
    * its lease to now + `visibilityTimeoutMs`, atomically, fenced on the claim (the row is
    * `running` under this token). Called at most once per claim, before the body starts. False
-   * when the claim no longer holds the row (cancelled, reclaimed, settled): the body must not run.
+   * when the claim no longer holds the row (cancelled, reclaimed, settled), and when the row's
+   * `attempts` already reached `maxAttempts` (attempts never pass the cap): the body must not run.
    */
   start(jobId: string, claim: ClaimRef, visibilityTimeoutMs: number): Promise<boolean>;
   /** Marks the row `done` with its result. Fenced on the claim. */

@@ -36,4 +36,10 @@ export interface JobErrorRecord {
   readonly code: string;
   /** The thrown error's message. */
   readonly message: string;
+  /**
+   * The W3C `traceparent` of the job span of the attempt that recorded this error, when that
+   * attempt was traced: the next attempt's span links to it. A driver stores it as it stores the
+   * rest of the record.
+   */
+  readonly traceparent?: string;
 }

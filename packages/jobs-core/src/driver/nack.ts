@@ -14,8 +14,8 @@ import type { JobErrorRecord, StopReason } from './job-state.js';
  * that called `start` hands its attempt back, one that never started changes nothing.
  *
  * **A suspend with `waitFor` closes the gap between the run's look and its suspend**: when an
- * unexpired event named `waitFor` was published after this attempt started (`startedAt`; Postgres
- * and Redis count one published in the same clock tick too), the row is suspended due now
+ * unexpired event named `waitFor` was published after this attempt started (`startedAt`, one
+ * published in the same clock tick counted too), the row is suspended due now
  * (`runAt` = now when that is earlier) and its queue is woken, so the next claim replays the run
  * and its `find` sees the event. The driver does it in the suspend's
  * own atomic step; no caller needs to look again. A claim that never started has no such gap.

@@ -1,4 +1,5 @@
 import { type Context, context, isSpanContextValid, propagation, SpanKind, trace } from '@opentelemetry/api';
+import { formatTraceparent } from '../telemetry/attempt-link.js';
 import { sdkTracer } from '../telemetry/job-tracing.js';
 import { type MessageFields, producerAttributes } from '../telemetry/messaging-attributes.js';
 
@@ -14,7 +15,7 @@ function traceparentOf(active: Context): string | null {
   if (typeof carrier.traceparent === 'string' && carrier.traceparent !== '') return carrier.traceparent;
   const span = trace.getSpanContext(active);
   if (span === undefined || !isSpanContextValid(span)) return null;
-  return `00-${span.traceId}-${span.spanId}-${(span.traceFlags & 0xff).toString(16).padStart(2, '0')}`;
+  return formatTraceparent(span);
 }
 
 /** The W3C `traceparent` of the active OpenTelemetry context, or null when no span is active. */

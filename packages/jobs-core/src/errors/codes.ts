@@ -52,6 +52,9 @@ export const CORE_ERROR_CODES = {
     'The backend refused to store a finished attempt (its result, error or progress); the row was dead-lettered rather than run again.',
   X_JOB_UNKNOWN: 'A claimed row names a job this worker has not registered.',
   X_WORKER_OPTIONS_INVALID: 'createWorker was given an invalid option.',
+  // Replay check (replay-check/): a run that could not be checked.
+  X_REPLAY_CHECK_TIMEOUT: 'A replay check: the body did not reach the end of its recorded history in time.',
+  X_REPLAY_CHECK_UNSUPPORTED: 'A replay check: the body called a step method the check cannot replay.',
   // Child jobs (step.invoke) and awaiting results (awaitResult, enqueue(…).result()).
   X_JOB_CHILD_CANCELLED:
     'A child job a run invoked with step.invoke was cancelled before it finished; terminal for the parent.',

@@ -1,3 +1,4 @@
+import type { JobErrorRecord } from '../driver/job-state.js';
 import type { NackOptions } from '../driver/nack.js';
 import { errorCode } from '../errors/jobs-error.js';
 import type { AttemptScope } from './attempt-scope.js';
@@ -166,6 +167,11 @@ function send(
   return driver.nack(job.id, job.claim, nackOf(scope, settlement));
 }
 
+/** The error record with this attempt's span on it, so the next attempt's span can link to it. */
+function traced(scope: AttemptScope, record: JobErrorRecord): JobErrorRecord {
+  return scope.traceparent === undefined ? record : { ...record, traceparent: scope.traceparent };
+}
+
 function nackOf(
   scope: AttemptScope,
   settlement: Exclude<Settlement, { kind: 'lost' | 'unwind' | 'ack' }>,
@@ -173,9 +179,13 @@ function nackOf(
   const now = scope.driver.now();
   switch (settlement.kind) {
     case 'retry':
-      return { kind: 'retry', runAt: now + settlement.delayMs, error: settlement.failure.record };
+      return {
+        kind: 'retry',
+        runAt: now + settlement.delayMs,
+        error: traced(scope, settlement.failure.record),
+      };
     case 'dead':
-      return { kind: 'dead', error: settlement.record, stopReason: settlement.stopReason };
+      return { kind: 'dead', error: traced(scope, settlement.record), stopReason: settlement.stopReason };
     case 'suspend': {
       const { runAt, waitFor } = settlement.suspension;
       return waitFor === undefined ? { kind: 'suspend', runAt } : { kind: 'suspend', runAt, waitFor };

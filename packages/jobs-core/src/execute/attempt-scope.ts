@@ -37,6 +37,8 @@ export class AttemptScope {
   lingering: Promise<void> | undefined;
   /** Built on the body's first `progress` call. */
   progress: ProgressWriter | undefined;
+  /** The `traceparent` of this attempt's job span, when it is traced: stamped on the error a retry or dead-letter records. */
+  traceparent: string | undefined;
 
   constructor(settings: ExecutionSettings, job: ClaimedJob) {
     this.settings = settings;

@@ -1,6 +1,8 @@
-import { SpanKind } from '@opentelemetry/api';
+import { type Link, SpanKind } from '@opentelemetry/api';
 import type { ClaimedJob } from '../driver/claim.js';
+import type { JobDriver } from '../driver/job-driver.js';
 import { DEFAULT_RETRY_POLICY } from '../retry/retry-policy.js';
+import { previousAttemptLinks, traceparentOfSpan } from '../telemetry/attempt-link.js';
 import { contextFromTraceparent, inSpan, sdkTracer } from '../telemetry/job-tracing.js';
 import { consumerAttributes } from '../telemetry/messaging-attributes.js';
 import { admit } from './admit.js';
@@ -71,17 +73,30 @@ export function executeJob(options: ExecuteJobOptions): Promise<ExecutionResult>
   });
 }
 
-/** Runs an execution inside its job's span (when there is a trace to record or carry). */
+/**
+ * Runs an execution inside its job's span (when there is a trace to record or carry): a child of
+ * the enqueue's span, and — from the second attempt on, when the previous one was traced and
+ * recorded its error — linked to the previous attempt's span.
+ */
 export function runTraced(execution: Execution): Promise<ExecutionResult> {
   const job = execution.job;
   // Nothing to record or carry: no span, no context, no closures (inSpan would decide the same).
   if (job.traceparent === null && sdkTracer() === undefined) return execution.run();
+  if (job.attempt > 1 && sdkTracer() !== undefined) {
+    return previousAttemptLinks(execution.driver, job.id).then((links) => runInJobSpan(execution, links));
+  }
+  return runInJobSpan(execution, undefined);
+}
+
+function runInJobSpan(execution: Execution, links: Link[] | undefined): Promise<ExecutionResult> {
+  const job = execution.job;
   return inSpan(
     `job ${job.name}`,
     contextFromTraceparent(job.traceparent),
     () => consumerAttributes(job),
     (span) => {
       if (span === undefined) return execution.run();
+      execution.traceWith(traceparentOfSpan(span));
       return execution.run().then((result) => {
         span.setAttribute('x_jobs.outcome', result.outcome);
         if (result.code !== null) span.setAttribute('x_jobs.error_code', result.code);
@@ -89,6 +104,7 @@ export function runTraced(execution: Execution): Promise<ExecutionResult> {
       });
     },
     SpanKind.CONSUMER,
+    links,
   );
 }
 
@@ -115,6 +131,16 @@ export class Execution {
   /** The claimed row this execution runs. */
   get job(): ClaimedJob {
     return this.#scope.job;
+  }
+
+  /** The driver the execution settles through. */
+  get driver(): JobDriver {
+    return this.#scope.driver;
+  }
+
+  /** Records this attempt's job span, so the error a retry or dead-letter stores names it. */
+  traceWith(traceparent: string): void {
+    this.#scope.traceparent = traceparent;
   }
 
   /**

@@ -1,4 +1,3 @@
-import type { EventQuery } from '../driver/event-store.js';
 import { errorCode } from '../errors/jobs-error.js';
 import { definitionOf, isJobHandle } from '../job/definition-of.js';
 import type { AttemptScope } from './attempt-scope.js';
@@ -14,7 +13,8 @@ const SUSPENDED: ExecutionResult = Object.freeze({ outcome: 'suspended', code: n
 
 /**
  * After a settle landed: the log line, the metric and `onSettled` of its kind, and the result
- * the execution answers. A suspension on an event looks for it once more (the publish race).
+ * the execution answers. (An event published between a wait's look and its suspend is the driver's
+ * to catch: its suspend makes the run due at once, see `NackOptions`.)
  */
 export function reportLanded(
   scope: AttemptScope,
@@ -80,8 +80,6 @@ async function reportOther(
       return { outcome: 'dead', code: record.code };
     }
     case 'suspend': {
-      const { waitFor, query } = settlement.suspension;
-      if (waitFor !== undefined && query !== undefined) await recheckWait(scope, waitFor, query);
       metrics?.outcome(job, 'suspended', performance.now() - scope.began);
       return SUSPENDED;
     }
@@ -123,22 +121,6 @@ export async function reportLost(scope: AttemptScope): Promise<ExecutionResult> 
   settings.logger.log('warn', 'jobs.claim.superseded', scope.logFields());
   settings.metrics?.outcome(job, 'lease-lost', performance.now() - scope.began);
   return { outcome: 'lease-lost', code: 'X_JOB_LEASE_LOST' };
-}
-
-/**
- * An event published between the wait's last look and the suspension being recorded woke no one
- * (the row was not yet waiting): look once more, and make the run due now if it is there.
- */
-async function recheckWait(scope: AttemptScope, event: string, query: EventQuery): Promise<void> {
-  const driver = scope.driver;
-  try {
-    if ((await driver.events.find(event, query)) !== null) await driver.introspect?.promote(scope.job.id);
-  } catch (error) {
-    scope.settings.logger.log('debug', 'jobs.wait.recheck-failed', {
-      ...scope.logFields(),
-      code: errorCode(error) ?? null,
-    });
-  }
 }
 
 /** A child of `step.invoke` reached done or dead: wake its parent (best effort, see `child-link`). */

@@ -64,5 +64,5 @@ export class StepActivity {
 /** One suspension for two: the earlier wake time, the first event either waits on. */
 function merged(first: StepSuspension, second: StepSuspension): StepSuspension {
   const waiting = first.waitFor !== undefined ? first : second;
-  return new StepSuspension(first.step, Math.min(first.runAt, second.runAt), waiting.waitFor, waiting.query);
+  return new StepSuspension(first.step, Math.min(first.runAt, second.runAt), waiting.waitFor);
 }

@@ -96,10 +96,8 @@ export async function invokeStep(
     }
   }
   const now = ledger.now();
-  throw new StepSuspension(name, now + ledger.options.eventPollMs, childEvent(fence.runId), {
-    since: state.since,
-    match: { childId: state.invoke.childId },
-  });
+  // A child settled between the look above and this suspend: the driver's suspend makes the run due.
+  throw new StepSuspension(name, now + ledger.options.eventPollMs, childEvent(fence.runId));
 }
 
 /** "The child is still live": the step goes on waiting. */

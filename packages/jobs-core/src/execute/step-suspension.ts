@@ -1,5 +1,3 @@
-import type { EventQuery } from '../driver/event-store.js';
-
 /**
  * Thrown by `step.sleep` / `step.waitForEvent` to park the run: control flow, not a failure. It
  * deliberately does not extend `Error`, so an app's `catch (e) { if (e instanceof Error) … }`
@@ -13,14 +11,15 @@ export class StepSuspension {
   readonly runAt: number;
   /** The event whose publish wakes the run early, for waits. */
   readonly waitFor: string | undefined;
-  /** What the wait looks for: re-asked once the suspension is recorded, to close the publish race. */
-  readonly query: EventQuery | undefined;
 
-  constructor(step: string, runAt: number, waitFor?: string, query?: EventQuery) {
+  /**
+   * `waitFor` is handed to the driver's suspend, which makes the run due at once when that event
+   * was published since the attempt started (the race between the wait's look and its suspend).
+   */
+  constructor(step: string, runAt: number, waitFor?: string) {
     this.step = step;
     this.runAt = runAt;
     this.waitFor = waitFor;
-    this.query = query;
   }
 }
 

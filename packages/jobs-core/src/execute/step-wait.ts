@@ -88,7 +88,7 @@ export async function waitStep(
     });
     return null;
   }
-  throw new StepSuspension(name, Math.min(state.deadline, now + ledger.options.eventPollMs), event, query);
+  throw new StepSuspension(name, Math.min(state.deadline, now + ledger.options.eventPollMs), event);
 }
 
 function parseEvent(step: string, event: string, schema: z.ZodType, payload: JsonValue): unknown {

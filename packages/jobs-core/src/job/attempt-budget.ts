@@ -1,3 +1,5 @@
+import type { JobState } from '../driver/job-state.js';
+import { isLiveState } from '../driver/job-state.js';
 import { UNWIND_MARGIN } from './unwind-margin.js';
 
 /** What the budget rules read off a definition. */
@@ -25,6 +27,7 @@ export interface BudgetedClaim {
  * | a body may start ({@link mayStart}) | `attempt ≤ maxAttempts` (else dead, `X_JOB_MAX_ATTEMPTS`, body not started) |
  * | the run only unwinds ({@link pastRetries}) | `attempt > retry.attempts` (a compensating row in its margin) |
  * | `finalAttempt` ({@link isFinalAttempt}) | `attempt ≥ retry.attempts` (the comparison `decideRetry` dead-letters on) |
+ * | what operators see ({@link attemptsLabel}) | `attempts/maxAttempts` while live, `attempts` once finished |
  */
 export function maxAttemptsOf(definition: BudgetedDefinition): number {
   return definition.retry.attempts + (definition.compensates ? UNWIND_MARGIN : 0);
@@ -43,4 +46,18 @@ export function pastRetries(claim: BudgetedClaim, definition: BudgetedDefinition
 /** True when a failure of this attempt will not be retried for want of attempts. */
 export function isFinalAttempt(claim: BudgetedClaim, definition: BudgetedDefinition): boolean {
   return claim.attempt >= definition.retry.attempts;
+}
+
+/**
+ * How a row's attempts are shown to operators, the one rule the CLI and the dashboard both print:
+ * `3/7` (started / the row's cap) while the row is live, and only the attempts that started
+ * (`5`) once it finished — the cap of a compensating job includes its unwind margin, so a dead
+ * row that spent its 5 retries would otherwise read `5/7`, as if two attempts were left.
+ */
+export function attemptsLabel(job: {
+  readonly state: JobState;
+  readonly attempts: number;
+  readonly maxAttempts: number;
+}): string {
+  return isLiveState(job.state) ? `${job.attempts}/${job.maxAttempts}` : String(job.attempts);
 }

@@ -1,6 +1,7 @@
 import {
   type Context,
   context,
+  type Link,
   ProxyTracerProvider,
   propagation,
   ROOT_CONTEXT,
@@ -46,7 +47,8 @@ export function sdkTracer(): Tracer | undefined {
  *
  * With no tracer provider registered and no parent span (no traceparent came with the job) there
  * is nothing to record or carry, so `fn` runs directly with no span: untraced jobs pay one lookup.
- * `attributes` is called only when a span is started (at its start, where samplers see them).
+ * `attributes` is called only when a span is started (at its start, where samplers see them);
+ * `links` are set at the start too.
  */
 export function inSpan<T>(
   name: string,
@@ -54,12 +56,13 @@ export function inSpan<T>(
   attributes: () => Record<string, string | number | boolean>,
   fn: (span: Span | undefined) => Promise<T>,
   kind: SpanKind = SpanKind.INTERNAL,
+  links?: Link[],
 ): Promise<T> {
   const tracer = sdkTracer();
   if (tracer === undefined && trace.getSpan(parent) === undefined) return fn(undefined);
   const span = (tracer ?? trace.getTracer(TRACER_NAME, CORE_VERSION)).startSpan(
     name,
-    { kind, attributes: attributes() },
+    links === undefined ? { kind, attributes: attributes() } : { kind, attributes: attributes(), links },
     parent,
   );
   return runInSpan(span, parent, fn);

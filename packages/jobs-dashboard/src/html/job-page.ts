@@ -1,4 +1,4 @@
-import { isLiveState } from '@x/jobs-core';
+import { attemptsLabel, isLiveState } from '@x/jobs-core';
 import type { JobDetailView, StepView } from '../read/job-detail-view.js';
 import { actionForm } from './action-form.js';
 import { type Html, type HtmlChild, html } from './escape.js';
@@ -21,7 +21,7 @@ function fields(ctx: PageContext, job: JobDetailView): Html {
 ${field('queue', job.queue)}${job.priority === 0 ? '' : field('priority', job.priority)}
 ${field('tenant', job.tenantId ?? html`<span class="dim">none</span>`)}
 ${field('idempotency key', html`<span class="mono" data-field="key">${job.idempotencyKey}</span>`)}
-${field('attempts', html`<span data-field="attempts">${job.attempts}/${job.maxAttempts}</span>`)}
+${field('attempts', html`<span data-field="attempts">${attemptsLabel(job)}</span>`)}
 ${field('enqueued', [timeCell(job.enqueuedAt, ctx.now), job.enqueuedBy === null ? '' : ` by ${job.enqueuedBy}`])}
 ${field('run at', timeCell(job.runAt, ctx.now))}
 ${job.startedAt === null ? '' : field('started', timeCell(job.startedAt, ctx.now))}

@@ -1,4 +1,4 @@
-import { JOB_STATES } from '@x/jobs-core';
+import { attemptsLabel, JOB_STATES } from '@x/jobs-core';
 import type { JobFilter } from '../read/job-filter.js';
 import type { JobListJson, JobSummaryView } from '../read/job-summary-view.js';
 import { actionForm } from './action-form.js';
@@ -30,7 +30,7 @@ function jobRow(ctx: PageContext, job: JobSummaryView): Html {
 <td>${job.queue}</td>
 <td>${stateBadge(job.state)}</td>
 <td>${job.tenantId ?? html`<span class="dim">none</span>`}</td>
-<td class="num">${job.attempts}/${job.maxAttempts}</td>
+<td class="num">${attemptsLabel(job)}</td>
 <td>${timeCell(job.enqueuedAt, ctx.now)}</td>
 <td>${timeCell(job.finishedAt, ctx.now)}</td>
 <td class="error">${job.lastError === null ? '' : html`<code>${job.lastError.code}</code> ${job.lastError.message}`}</td>

@@ -51,7 +51,7 @@ export function toTimeline(job: JobRecord, steps: readonly TimelineStep[]): Time
     entries.push({
       at: job.startedAt,
       kind: 'attempt',
-      label: `attempt ${job.attempts} of ${job.maxAttempts} started`,
+      label: `attempt ${job.attempts} started`,
       status: null,
       durationMs: null,
       error: null,

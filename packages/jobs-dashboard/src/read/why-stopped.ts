@@ -11,7 +11,7 @@ export function whyStopped(job: JobRecord): string | null {
     case 'dead':
       if (job.stopReason === 'terminal') return `The error was terminal, so it was not retried.${error}`;
       if (job.stopReason === 'attempts-exhausted') {
-        return `${job.maxAttempts === 1 ? 'Its one attempt' : `All ${job.maxAttempts} attempts`} failed.${error}`;
+        return `${job.attempts === 1 ? 'Its one attempt' : `All ${job.attempts} attempts`} failed.${error}`;
       }
       return `Dead-lettered.${error}`;
     case 'cancelled':

@@ -3,7 +3,6 @@ import { isLiveState } from '@x/jobs-core';
 import { copyJson } from '../json-copy.js';
 import { toJobRecord } from '../memory-rows.js';
 import {
-  assertOpen,
   forgetRow,
   type MemoryStore,
   moveTo,
@@ -21,7 +20,6 @@ const MAX_PAGE = 1000;
 export function memoryIntrospection(store: MemoryStore): JobIntrospection {
   return {
     async list(query = {}) {
-      assertOpen(store);
       const limit = Math.min(Math.max(1, query.limit ?? DEFAULT_PAGE), MAX_PAGE);
       const after = query.cursor === undefined ? Number.POSITIVE_INFINITY : Number(query.cursor);
       const rows = [...store.jobs.values()]
@@ -43,13 +41,11 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async get(id) {
-      assertOpen(store);
       const row = store.jobs.get(id);
       return row === undefined ? null : { ...toJobRecord(row), steps: stepsOf(store, row.runId) };
     },
 
     async retry(id, options = {}) {
-      assertOpen(store);
       const row = store.jobs.get(id);
       if (row === undefined || isLiveState(row.state)) return false;
       if (store.liveKeys.has(row.scope)) return false;
@@ -69,7 +65,6 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async cancel(id, reason) {
-      assertOpen(store);
       const row = store.jobs.get(id);
       if (row === undefined || !isLiveState(row.state)) return false;
       setToken(store, row, null);
@@ -81,7 +76,6 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async remove(id) {
-      assertOpen(store);
       const row = store.jobs.get(id);
       if (row === undefined || row.state === 'running') return false;
       forgetRow(store, row);
@@ -89,7 +83,6 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async promote(id) {
-      assertOpen(store);
       const row = store.jobs.get(id);
       if (row === undefined || (row.state !== 'delayed' && row.state !== 'suspended')) return false;
       row.runAt = store.clock.now();
@@ -100,22 +93,18 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async pause(queue) {
-      assertOpen(store);
       store.pausedQueues.add(queue);
     },
 
     async resume(queue) {
-      assertOpen(store);
       if (store.pausedQueues.delete(queue)) notifyDue(store, queue);
     },
 
     async pausedQueues() {
-      assertOpen(store);
       return [...store.pausedQueues].sort();
     },
 
     async resolveStep(jobId, stepName, resolution) {
-      assertOpen(store);
       const row = store.jobs.get(jobId);
       const run = row === undefined ? undefined : store.steps.get(row.runId);
       const step = run?.get(stepName);
@@ -136,7 +125,6 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async reportWorker(info, ttlMs) {
-      assertOpen(store);
       store.workers.set(info.id, {
         info: { ...info, queues: [...info.queues] },
         expiresAt: info.lastSeenAt + ttlMs,
@@ -144,12 +132,10 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async removeWorker(id) {
-      assertOpen(store);
       store.workers.delete(id);
     },
 
     async workers() {
-      assertOpen(store);
       const now = store.clock.now();
       return [...store.workers.values()]
         .filter((worker) => worker.expiresAt > now)
@@ -158,7 +144,6 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     },
 
     async purge({ doneBefore }) {
-      assertOpen(store);
       const finished = [...store.jobs.values()].filter(
         (row) => row.state === 'done' && row.finishedAt !== null && row.finishedAt < doneBefore,
       );

@@ -1,16 +1,16 @@
 import { type ClaimedJob, type ClaimOptions, isFairClaim, type QueueSettings } from '@x/jobs-core/driver';
 import { takeDue, takeDueFair } from '../claim-index.js';
 import { toClaimedJob } from '../memory-rows.js';
-import { type MemoryStore, moveTo, nextId, setToken } from '../memory-store.js';
+import { belowCap, type MemoryStore, markStarted, moveTo, nextId, setToken } from '../memory-store.js';
 
 /**
  * Takes up to `limit` due rows of the unpaused `queues` in claim order (priority DESC, runAt ASC,
  * enqueue order ASC), each under a fresh token. Counts no attempt: `startedAt` goes back to null,
  * the mark `startRow` sets when this claim's body starts. Reads the claim index, so it costs
  * O(k log n) for k rows claimed. Synchronous, so no other call can take the same rows. The first
- * `options.start` rows are started as `startRow` would (counted, `startedAt` stamped). A claim of a
- * queue with `fairness: 'tenant'` in `settings` takes its rows in the fair order instead
- * (`takeDueFair`), and answers them in that order.
+ * `options.start` rows are started as `startRow` would (counted, `startedAt` stamped), except a
+ * row whose attempts reached its cap. A claim of a queue with `fairness: 'tenant'` in `settings`
+ * takes its rows in the fair order instead (`takeDueFair`), and answers them in that order.
  */
 export function claimRows(store: MemoryStore, options: ClaimOptions, settings?: QueueSettings): ClaimedJob[] {
   const fair = settings !== undefined && isFairClaim(settings, options);
@@ -24,11 +24,11 @@ export function claimRows(store: MemoryStore, options: ClaimOptions, settings?: 
     : takeDue(store.claimIndex, queues, now, options.limit);
   return taken.map((row, rank) => {
     const claim = { workerId: options.workerId, token: nextId(store, 'claim') };
-    const job = toClaimedJob(row, claim, leaseExpiresAt, rank < startFirst);
+    const job = toClaimedJob(row, claim, leaseExpiresAt, rank < startFirst && belowCap(row));
     setToken(store, row, claim.token);
     row.workerId = claim.workerId;
-    row.startedAt = job.started === true ? now : null;
-    if (job.started === true) row.attempts += 1;
+    row.startedAt = null;
+    if (job.started === true) markStarted(store, row, now);
     row.leaseExpiresAt = leaseExpiresAt;
     row.waitingFor = null;
     moveTo(store, row, 'running');

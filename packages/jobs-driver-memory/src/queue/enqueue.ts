@@ -73,6 +73,7 @@ export function enqueueRow(
     seq: nextSeq(store),
     scope,
     indexSlot: null,
+    startSeq: 0,
   };
   addRow(store, row);
   moveTo(store, row, runAt > now ? 'delayed' : 'ready');

@@ -74,16 +74,17 @@ export function nackRow(store: MemoryStore, jobId: string, claim: ClaimRef, opti
 }
 
 /**
- * Whether an unexpired event named `event` was published after this attempt started: one the run
- * may have missed between its look and its suspend, so the suspend makes it due now. Strictly
- * after: under a clock that does not move (a test's virtual clock) an event that matched no wait
- * would otherwise make every replay of the run due again at once, forever.
+ * Whether an unexpired event named `event` was published after this attempt started — in the same
+ * clock tick too, as Postgres and Redis count it: one the run may have missed between its look and
+ * its suspend, so the suspend makes it due now. "After" is the store's order, not the clock: under a
+ * clock that does not move (a test's virtual clock) an event published before the start would
+ * otherwise make every replay of the run due again at once, forever.
  */
 function publishedSinceStart(store: MemoryStore, row: MemoryJobRow, event: string, now: number): boolean {
-  const startedAt = row.startedAt;
-  if (startedAt === null) return false;
+  if (row.startedAt === null) return false;
+  const startSeq = row.startSeq;
   return store.events.some(
-    (record) => record.event === event && record.publishedAt > startedAt && record.expiresAt > now,
+    (record) => record.event === event && record.seq > startSeq && record.expiresAt > now,
   );
 }
 

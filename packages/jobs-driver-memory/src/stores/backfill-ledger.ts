@@ -1,6 +1,6 @@
 import type { BackfillLedger, BackfillRecord } from '@x/jobs-core/driver';
 import { copyJson } from '../json-copy.js';
-import { assertOpen, type MemoryStore } from '../memory-store.js';
+import type { MemoryStore } from '../memory-store.js';
 
 const ledgerKey = (name: string, runId: string): string => JSON.stringify([name, runId]);
 const copyRecord = (row: BackfillRecord): BackfillRecord => ({ ...row, cursor: copyJson(row.cursor) });
@@ -9,16 +9,13 @@ const copyRecord = (row: BackfillRecord): BackfillRecord => ({ ...row, cursor: c
 export function memoryBackfills(store: MemoryStore): BackfillLedger {
   return {
     async record(row) {
-      assertOpen(store);
       store.backfills.set(ledgerKey(row.name, row.runId), copyRecord(row));
     },
     async get(name, runId) {
-      assertOpen(store);
       const row = store.backfills.get(ledgerKey(name, runId));
       return row === undefined ? null : copyRecord(row);
     },
     async list(query = {}) {
-      assertOpen(store);
       return [...store.backfills.values()]
         .filter(
           (row) =>

@@ -1,13 +1,12 @@
 import type { EventStore } from '@x/jobs-core/driver';
 import { jsonContains } from '@x/jobs-core/driver';
 import { copyJson } from '../json-copy.js';
-import { assertOpen, type MemoryStore, nextId, notifyDue, refile } from '../memory-store.js';
+import { type MemoryStore, nextId, nextSeq, notifyDue, refile } from '../memory-store.js';
 
 /** Published events kept for their TTL; a publish makes every job suspended on that event due now. */
 export function memoryEvents(store: MemoryStore): EventStore {
   return {
     async publish(event, payload, { ttlMs }) {
-      assertOpen(store);
       const now = store.clock.now();
       const record = {
         id: nextId(store, 'event'),
@@ -16,7 +15,7 @@ export function memoryEvents(store: MemoryStore): EventStore {
         publishedAt: now,
         expiresAt: now + ttlMs,
       };
-      store.events.push(record);
+      store.events.push({ ...record, seq: nextSeq(store) });
       for (const row of store.jobs.values()) {
         if (row.state === 'suspended' && row.waitingFor === event && row.runAt > now) {
           row.runAt = now;
@@ -27,7 +26,6 @@ export function memoryEvents(store: MemoryStore): EventStore {
       return { ...record, payload: copyJson(record.payload) };
     },
     async find(event, query) {
-      assertOpen(store);
       const now = store.clock.now();
       let earliest: (typeof store.events)[number] | undefined;
       for (const record of store.events) {
@@ -38,10 +36,11 @@ export function memoryEvents(store: MemoryStore): EventStore {
           (query.match === undefined || jsonContains(record.payload, query.match));
         if (fits && (earliest === undefined || record.publishedAt < earliest.publishedAt)) earliest = record;
       }
-      return earliest === undefined ? null : { ...earliest, payload: copyJson(earliest.payload) };
+      if (earliest === undefined) return null;
+      const { seq: _seq, ...found } = earliest;
+      return { ...found, payload: copyJson(found.payload) };
     },
     async purgeExpired() {
-      assertOpen(store);
       const now = store.clock.now();
       const before = store.events.length;
       const kept = store.events.filter((record) => record.expiresAt > now);

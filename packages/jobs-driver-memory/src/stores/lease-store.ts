@@ -1,5 +1,5 @@
 import type { LeaseGrant, LeaseStore } from '@x/jobs-core/driver';
-import { assertOpen, type MemoryStore, nextId } from '../memory-store.js';
+import { type MemoryStore, nextId } from '../memory-store.js';
 
 /** The unexpired grants of `key`, dropping lapsed ones from the store: a lapsed slot is free. */
 function liveGrants(store: MemoryStore, key: string, now: number): LeaseGrant[] {
@@ -13,7 +13,6 @@ function liveGrants(store: MemoryStore, key: string, now: number): LeaseGrant[] 
 export function memoryLeases(store: MemoryStore): LeaseStore {
   return {
     async acquire(key, holder, { limit, ttlMs }) {
-      assertOpen(store);
       const now = store.clock.now();
       const live = liveGrants(store, key, now);
       const own = live.find((grant) => grant.holder === holder);
@@ -26,7 +25,6 @@ export function memoryLeases(store: MemoryStore): LeaseStore {
       return { ...grant };
     },
     async renew(grant, ttlMs) {
-      assertOpen(store);
       const slots = liveGrants(store, grant.key, store.clock.now());
       const index = slots.findIndex((slot) => slot.token === grant.token);
       if (index < 0) return null;
@@ -35,7 +33,6 @@ export function memoryLeases(store: MemoryStore): LeaseStore {
       return { ...renewed };
     },
     async release(grant) {
-      assertOpen(store);
       const slots = liveGrants(store, grant.key, store.clock.now());
       const kept = slots.filter((slot) => slot.token !== grant.token);
       if (kept.length === slots.length) return false;
@@ -43,7 +40,6 @@ export function memoryLeases(store: MemoryStore): LeaseStore {
       return true;
     },
     async holders(key) {
-      assertOpen(store);
       return liveGrants(store, key, store.clock.now()).map((grant) => ({ ...grant }));
     },
   };

@@ -1,5 +1,5 @@
 import type { RateLimitStore, RateLimitTake, RateLimitWindow } from '@x/jobs-core/driver';
-import { assertOpen, type MemoryStore, type RateLimitLog } from '../memory-store.js';
+import type { MemoryStore, RateLimitLog } from '../memory-store.js';
 
 /** Lapsed keys are swept after this many takes, so a store of short-lived keys stays small. */
 const SWEEP_EVERY = 1_000;
@@ -39,7 +39,6 @@ export function memoryRateLimits(store: MemoryStore): RateLimitStore {
   let takes = 0;
   return {
     async take(key, window) {
-      assertOpen(store);
       const now = store.clock.now();
       takes += 1;
       if (takes % SWEEP_EVERY === 0) {

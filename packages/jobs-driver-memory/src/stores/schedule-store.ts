@@ -1,22 +1,19 @@
 import type { ScheduleStore } from '@x/jobs-core/driver';
-import { assertOpen, type MemoryStore } from '../memory-store.js';
+import type { MemoryStore } from '../memory-store.js';
 
 /** Scheduler watermarks with compare-and-set, and pause flags. */
 export function memorySchedules(store: MemoryStore): ScheduleStore {
   return {
     async get(task) {
-      assertOpen(store);
       const state = store.schedules.get(task);
       return state === undefined ? null : { ...state };
     },
     async list() {
-      assertOpen(store);
       return [...store.schedules.values()]
         .sort((a, b) => (a.task < b.task ? -1 : 1))
         .map((state) => ({ ...state }));
     },
     async advance(task, expected, next) {
-      assertOpen(store);
       const state = store.schedules.get(task);
       if ((state?.watermark ?? null) !== expected) return false;
       store.schedules.set(task, {
@@ -28,7 +25,6 @@ export function memorySchedules(store: MemoryStore): ScheduleStore {
       return true;
     },
     async setPaused(task, paused) {
-      assertOpen(store);
       const state = store.schedules.get(task);
       store.schedules.set(task, {
         task,

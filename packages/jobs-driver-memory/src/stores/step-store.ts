@@ -1,7 +1,7 @@
 import type { StepRecord } from '@x/jobs-core';
 import type { StepStore } from '@x/jobs-core/driver';
 import { copyJson } from '../json-copy.js';
-import { assertOpen, heldRow, type MemoryStore } from '../memory-store.js';
+import { heldRow, type MemoryStore } from '../memory-store.js';
 
 /** A detached copy of a step record. */
 function copyStep(step: StepRecord): StepRecord {
@@ -18,11 +18,9 @@ export function stepsOf(store: MemoryStore, runId: string): StepRecord[] {
 export function memorySteps(store: MemoryStore): StepStore {
   return {
     async load(runId) {
-      assertOpen(store);
       return stepsOf(store, runId);
     },
     async save(fence, step) {
-      assertOpen(store);
       if (heldRow(store, fence.jobId, fence.claim.token) === undefined) return false;
       let run = store.steps.get(fence.runId);
       if (run === undefined) {

@@ -36,7 +36,8 @@ import { CLAIMED_COLUMNS } from './job-columns.js';
  * batched acks moved ~5,000 jobs/s where 8 loops of claim(1) + ack moved ~550 (README, Throughput).
  *
  * The first `$5` rows in claim order are also started, as SQL_START would (`ClaimOptions.start`:
- * rows the claimer runs at once): one attempt counted and `started_at` stamped in this statement.
+ * rows the claimer runs at once): one attempt counted and `started_at` stamped in this statement — except a row whose
+ * attempts reached `max_attempts`, which is never started (attempts never pass the cap).
  *
  * Params: `$1` text[] queues, `$2` int limit, `$3` text worker id, `$4` float8 visibility timeout ms,
  * `$5` int how many to start.
@@ -49,10 +50,11 @@ export const SQL_CLAIM = `with queues as (
   where not exists (select 1 from :"SCHEMA".paused_queues p where p.queue = u.queue)
 ), picked as (
   select c.ctid,
-    row_number() over (order by c.priority desc, c.run_at, c.seq) <= (select $5::int) as started
+    row_number() over (order by c.priority desc, c.run_at, c.seq) <= (select $5::int)
+      and c.attempts < c.max_attempts as started
   from queues q
   cross join lateral (
-    select j.ctid, j.priority, j.run_at, j.seq
+    select j.ctid, j.priority, j.run_at, j.seq, j.attempts, j.max_attempts
     from :"SCHEMA".jobs j
     where j.queue = q.queue
       and j.live

@@ -8,7 +8,8 @@ const ASYNC_COMMIT = `(select set_config('synchronous_commit', 'off', true)) as 
  * SQL_START — records that a claim's body is about to run: counts one attempt, stamps
  * `started_at` (the mark a release or suspend reads to hand the attempt back) and extends the lease
  * to `now() + $3 ms`. Fenced on the claim, and once per claim: the claim set `started_at` to null,
- * so a second start, like one whose claim lost the row, updates nothing. A HOT update: no index
+ * so a second start, like one whose claim lost the row, updates nothing; nor does the start of a row
+ * whose attempts reached `max_attempts` (attempts never pass the cap). A HOT update: no index
  * covers a column it sets.
  *
  * It commits with `synchronous_commit = off` (for its own transaction only: {@link ASYNC_COMMIT}):
@@ -26,6 +27,7 @@ set attempts = attempts + 1, started_at = now(),
   lease_expires_at = now() + $3::float8 * interval '1 millisecond'
 from ${ASYNC_COMMIT}
 where id = $1::text and claim_token = $2::text and state = 'running' and started_at is null
+  and attempts < max_attempts
 returning id`;
 
 /**
@@ -42,4 +44,5 @@ set attempts = j.attempts + 1, started_at = now(),
 from unnest($1::text[], $2::text[], $3::float8[]) with ordinality as s(id, token, ms, ord),
   ${ASYNC_COMMIT}
 where j.id = s.id and j.claim_token = s.token and j.state = 'running' and j.started_at is null
+  and j.attempts < j.max_attempts
 returning s.ord::int as landed`;

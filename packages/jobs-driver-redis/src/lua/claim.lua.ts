@@ -20,7 +20,8 @@ head of every ready set, merges them with the lapsed rows (priority desc, runAt,
 sequence) and marks the first
 N running under a fresh token with leaseExpiresAt = now + ARGV[2] and startedAt emptied: a
 claim counts no attempt (the start script does, and sets startedAt), except on its first ARGV[5]
-rows, which it starts as the start script would (attempts + 1, startedAt = now). One HMGET and
+rows, which it starts as the start script would (attempts + 1, startedAt = now) — a row whose
+attempts reached maxAttempts is never started, so attempts never pass the cap. One HMGET and
 one HSET per row; each queue's ready and running sets are written once; the merge sort is
 skipped when only one queue has ready rows, its head being in order already.
 KEYS[1] base    ready:<q>, delayed:<q>, suspended:<q>, running:<q>, job:<id> are built from it
@@ -140,6 +141,7 @@ local lease_s = string.format('%d', lease)
 local now_s = string.format('%d', now)
 local taken, running = {}, {}
 local ATTEMPTS = ${CLAIMED_FIELDS.indexOf('attempts') + 1}
+local MAX_ATTEMPTS = ${CLAIMED_FIELDS.indexOf('maxAttempts') + 1}
 local ready_keys, running_keys = {}, {}
 for n = 1, math.min(limit, #members) do
   local member, queue = members[n], queues[n]
@@ -156,7 +158,7 @@ for n = 1, math.min(limit, #members) do
   if row[1] then -- a ready member whose row is gone is only dropped
     local token = string.format('%s:%d', nonce, n)
     local started = '0'
-    if #out < start_first then
+    if #out < start_first and tonumber(row[ATTEMPTS]) < tonumber(row[MAX_ATTEMPTS]) then
       started = '1'
       redis.call('HSET', key, 'state', 'running', 'token', token, 'workerId', worker,
         'startedAt', now_s, 'leaseExpiresAt', lease_s, 'attempts', tonumber(row[ATTEMPTS]) + 1)

@@ -18,7 +18,8 @@ KEYS[1] base    job:<id>, running:<q> are built from it
 ARGV: ${START_STRIDE} fields per start i (b = (i-1)*${START_STRIDE}):
   ARGV[b+1] job id    ARGV[b+2] claim token    ARGV[b+3] visibility timeout ms
 Returns: one string with a character per start, in order: '1' started, '0' the claim no longer
-holds the row or already started it.
+holds the row, already started it, or the row's attempts reached maxAttempts (never counted past
+the cap).
 `,
   keys: ['base'],
   includes: [SERVER_NOW, KEY_FUNCTIONS, BULK_WRITE],
@@ -31,8 +32,9 @@ for i = 1, #ARGV / STRIDE do
   local b = (i - 1) * STRIDE
   local id = ARGV[b + 1]
   local key = job_key(id)
-  local f = redis.call('HMGET', key, 'state', 'token', 'startedAt', 'queue')
-  if f[1] == 'running' and f[2] == ARGV[b + 2] and (not f[3] or f[3] == '') then
+  local f = redis.call('HMGET', key, 'state', 'token', 'startedAt', 'queue', 'attempts', 'maxAttempts')
+  if f[1] == 'running' and f[2] == ARGV[b + 2] and (not f[3] or f[3] == '')
+    and tonumber(f[5]) < tonumber(f[6]) then
     local lease_s = string.format('%d', now + tonumber(ARGV[b + 3]))
     redis.call('HINCRBY', key, 'attempts', 1)
     redis.call('HSET', key, 'startedAt', now_s, 'leaseExpiresAt', lease_s)
