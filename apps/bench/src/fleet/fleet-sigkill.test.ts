@@ -10,7 +10,7 @@ import { WorkerProcessHandle } from '../host/worker-process-handle.js';
 import { dropFleetSpace, type FleetBackend, openFleetDriver } from './fleet-backend.js';
 import * as jobs from './fleet-job.js';
 import { fleetJob } from './fleet-job.js';
-import { dropSpace, liveCount } from './fleet-space.js';
+import { liveCount } from './fleet-space.js';
 
 const CHILD = fileURLToPath(new URL('./fleet-child.ts', import.meta.url));
 /** The children run this package's TypeScript and the @x packages' source, as the tests do. */

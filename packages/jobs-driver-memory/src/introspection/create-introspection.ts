@@ -2,14 +2,7 @@ import type { JobIntrospection } from '@x/jobs-core';
 import { isLiveState } from '@x/jobs-core';
 import { copyJson } from '../json-copy.js';
 import { toJobRecord } from '../memory-rows.js';
-import {
-  forgetRow,
-  type MemoryStore,
-  moveTo,
-  notifyDue,
-  refile,
-  setToken,
-} from '../memory-store.js';
+import { forgetRow, type MemoryStore, moveTo, notifyDue, refile, setToken } from '../memory-store.js';
 import { requeue } from '../queue/settle.js';
 import { stepsOf } from '../stores/step-store.js';
 
