@@ -9,8 +9,8 @@ import { sleep } from '../clock.js';
 import { WorkerProcessHandle } from '../host/worker-process-handle.js';
 import * as jobs from './fair-job.js';
 import { FAIR_QUEUE, fairJob } from './fair-job.js';
-import { type FleetBackend, openFleetDriver } from './fleet-backend.js';
-import { dropSpace, liveCount } from './fleet-space.js';
+import { dropFleetSpace, type FleetBackend, openFleetDriver } from './fleet-backend.js';
+import { liveCount } from './fleet-space.js';
 
 const CHILD = fileURLToPath(new URL('./fair-child.ts', import.meta.url));
 const CHILD_EXEC_ARGV = ['--import', 'tsx', '--conditions=@x/source'];
@@ -63,7 +63,7 @@ describe.each<FleetBackend>(['pg', 'redis'])('fair claiming across worker proces
     const driver = await openFleetDriver(backend, space, { [FAIR_QUEUE]: { fairness: 'tenant' } });
     cleanups.push(async () => {
       await driver.close();
-      await dropSpace(backend, space);
+      await dropFleetSpace(backend, space);
     });
     setJobDriver(driver);
     const workers = await Promise.all(
