@@ -124,7 +124,8 @@ describe('x-jobs show and dead (PostgreSQL)', () => {
     expect(new Set([...first.jobs, ...second.jobs].map((job) => job.id)).size).toBe(3);
 
     const text = await pg.cli(['dead', '--name', 'sync']);
-    expect(text.stdout).toMatch(/sync\s+sync-\d\s+dead\s+1\/1/);
+    // A finished row shows the attempts that started, not a cap (attemptsLabel in core).
+    expect(text.stdout).toMatch(/sync\s+sync-\d\s+dead\s+1\s.*attempts-exhausted/);
     expect(text.stdout).toContain('attempts-exhausted');
   });
 });
