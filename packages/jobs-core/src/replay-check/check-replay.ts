@@ -103,8 +103,11 @@ export async function checkReplay(
     ),
   );
   const timeout = new AbortController();
+  // Without a check context the body gets none of the app's members (an app that declares them
+  // required still type-checks here): code outside steps that reads one fails the check.
+  const app = options.context ?? ({} as JobContext);
   const ctx: JobRunContext = {
-    ...(options.context ?? {}),
+    ...app,
     signal: timeout.signal,
     actor: { id: `job:${run.name}`, orgId: run.tenantId },
     jobId: run.id,
