@@ -1,11 +1,9 @@
 import { CLAIM_ROW_TAIL, CLAIMED_FIELDS } from '../claimed-fields.js';
 import { defineLuaScript } from '../lua-script.js';
+import { CLAIM_PROMOTE_MAX } from './claim.lua.js';
 import { BULK_WRITE } from './includes/bulk-write.lua.js';
 import { JOB_ROW } from './includes/job-row.lua.js';
 import { SERVER_NOW } from './includes/server-now.lua.js';
-
-/** How many lapsed or due rows one fair claim moves to ready (bounds the script's run time), as the claim script. */
-const CLAIM_PROMOTE_MAX = 1000;
 
 /** The claim of a queue with `fairness: 'tenant'`: up to N due rows in the fair order, atomically. */
 export const CLAIM_FAIR_SCRIPT = defineLuaScript({
@@ -64,20 +62,8 @@ if redis.call('SADD', fair_queues_key(), queue) == 1 then
   end
 end
 
-local function promote(index)
-  local ids = redis.call('ZRANGEBYSCORE', index, '-inf', now, 'LIMIT', 0, PROMOTE_MAX)
-  for _, id in ipairs(ids) do
-    local row = load_row(id)
-    if row == nil then
-      redis.call('ZREM', index, id)
-    else
-      unindex(row)
-      place_ready(row, row.run_at)
-    end
-  end
-end
-promote(state_key('delayed', queue))
-promote(state_key('suspended', queue))
+promote_due(state_key('delayed', queue), now, PROMOTE_MAX)
+promote_due(state_key('suspended', queue), now, PROMOTE_MAX)
 
 -- Candidates per tenant: { member, score, lapsed }. Held rows per tenant.
 local candidates, held = {}, {}

@@ -5,7 +5,7 @@ import { JOB_ROW } from './includes/job-row.lua.js';
 import { SERVER_NOW } from './includes/server-now.lua.js';
 
 /** How many lapsed or due rows one claim moves to ready per queue and index (bounds the script's run time). */
-const CLAIM_PROMOTE_MAX = 1000;
+export const CLAIM_PROMOTE_MAX = 1000;
 
 /** Takes up to N due rows of unpaused queues in one atomic step. */
 export const CLAIM_SCRIPT = defineLuaScript({
@@ -45,19 +45,6 @@ local worker, nonce = ARGV[3], ARGV[4]
 local start_first = tonumber(ARGV[5])
 local PROMOTE_MAX = ${CLAIM_PROMOTE_MAX}
 
-local function promote(index, max_score)
-  local ids = redis.call('ZRANGEBYSCORE', index, '-inf', max_score, 'LIMIT', 0, PROMOTE_MAX)
-  for _, id in ipairs(ids) do
-    local row = load_row(id)
-    if row == nil then
-      redis.call('ZREM', index, id)
-    else
-      unindex(row)
-      place_ready(row, row.run_at)
-    end
-  end
-end
-
 -- Running rows of a queue whose lease lapsed, as ready-shaped candidates (member and score as a
 -- ready row of theirs would have), appended to 'lapsed' as a flat member/score/queue list.
 local lapsed = {}
@@ -82,8 +69,8 @@ local heads = {}
 for i = 6, #ARGV do
   local queue = ARGV[i]
   if redis.call('SISMEMBER', K_PAUSED, queue) == 0 then
-    promote(state_key('delayed', queue), now)
-    promote(state_key('suspended', queue), now)
+    promote_due(state_key('delayed', queue), now, PROMOTE_MAX)
+    promote_due(state_key('suspended', queue), now, PROMOTE_MAX)
     lapsed_candidates(queue)
     local head
     if single and #lapsed == 0 then

@@ -71,6 +71,21 @@ local function place_ready(row, run_at)
   row.run_at = run_at
 end
 
+-- Moves up to max_rows rows of a delayed or suspended index whose runAt <= max_score to ready
+-- (the claim scripts' first pass); an index entry whose row is gone is dropped.
+local function promote_due(index, max_score, max_rows)
+  local ids = redis.call('ZRANGEBYSCORE', index, '-inf', max_score, 'LIMIT', 0, max_rows)
+  for _, id in ipairs(ids) do
+    local row = load_row(id)
+    if row == nil then
+      redis.call('ZREM', index, id)
+    else
+      unindex(row)
+      place_ready(row, row.run_at)
+    end
+  end
+end
+
 -- state is 'delayed' or 'suspended'
 local function place_waiting(row, state, run_at)
   redis.call('HSET', job_key(row.id), 'state', state, 'runAt', run_at)
