@@ -45,6 +45,18 @@ describe('DueTimer', () => {
     expect(fired.map((at) => at - began)).toEqual([1_004 + DUE_TIMER_SLACK_MS]);
   });
 
+  it('reaches a time past the longest setTimeout delay in steps, firing only when it is due', async () => {
+    const { timer, fired } = recording();
+    const began = performance.now();
+    const thirtyDays = 30 * 24 * 3_600_000;
+    timer.add(thirtyDays);
+    await vi.advanceTimersByTimeAsync(25 * 24 * 3_600_000);
+    expect(fired).toEqual([]);
+    expect(timer.armed).toBe(true);
+    await vi.advanceTimersByTimeAsync(5 * 24 * 3_600_000 + DUE_TIMER_SLACK_MS);
+    expect(fired.map((at) => at - began)).toEqual([thirtyDays + DUE_TIMER_SLACK_MS]);
+  });
+
   it('ignores negative, NaN and infinite delays', () => {
     const { timer } = recording();
     for (const delay of [-1, Number.NaN, Number.POSITIVE_INFINITY]) timer.add(delay);

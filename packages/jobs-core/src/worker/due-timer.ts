@@ -7,6 +7,8 @@ export const DUE_TIMER_SLACK_MS = 5;
 const COALESCE_MS = 10;
 /** At most this many run times are remembered; later ones are left to the idle poll. */
 const MAX_PENDING = 256;
+/** The longest `setTimeout` delay (a longer one fires at once); a later time is reached in steps. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * One pool's timer for rows it put back with a run time (a rate-limit or fleet-slot deferral, a
@@ -66,7 +68,7 @@ export class DueTimer {
     if (next === undefined || (this.#timer !== undefined && this.#armedFor <= next)) return;
     this.#disarm();
     this.#armedFor = next;
-    this.#timer = setTimeout(this.#onTimer, Math.max(0, next - performance.now()));
+    this.#timer = setTimeout(this.#onTimer, Math.min(MAX_TIMER_MS, Math.max(0, next - performance.now())));
     // The claim loop keeps a running worker alive; this timer alone must not keep a process up.
     this.#timer.unref?.();
   }
@@ -81,9 +83,11 @@ export class DueTimer {
     this.#timer = undefined;
     this.#armedFor = Number.POSITIVE_INFINITY;
     const now = performance.now();
-    const due = this.#times.findIndex((at) => at > now);
-    this.#times.splice(0, due === -1 ? this.#times.length : due);
-    this.#fire();
+    const firstLater = this.#times.findIndex((at) => at > now);
+    const due = firstLater === -1 ? this.#times.length : firstLater;
+    this.#times.splice(0, due);
+    // Nothing due: a step towards a time past the longest timer delay.
+    if (due > 0) this.#fire();
     this.#arm();
   };
 }
