@@ -87,7 +87,7 @@ export class FakeJobDriver {
     this.#wrappers.set(method, fn);
   }
 
-  /** Claims due rows (ready, or running with a lapsed lease) for `visibilityTimeoutMs`. */
+  /** Claims due rows (ready, or running with a lapsed lease: `lapsed`) for `visibilityTimeoutMs`. */
   claimNow(limit = 10, visibilityTimeoutMs = 1_000, workerId = 'w'): ClaimedJob[] {
     const now = Date.now();
     const claimed: ClaimedJob[] = [];
@@ -98,11 +98,12 @@ export class FakeJobDriver {
           row.runAt <= now) ||
         (row.state === 'running' && row.leaseExpiresAt <= now);
       if (!due) continue;
+      const lapsed = row.state === 'running';
       row.state = 'running';
       row.token = `t-${++this.#seq}`;
       row.started = false;
       row.leaseExpiresAt = now + visibilityTimeoutMs;
-      claimed.push(this.#claimed(row, { workerId, token: row.token }));
+      claimed.push(this.#claimed(row, { workerId, token: row.token }, lapsed));
     }
     this.calls.push(...claimed.map((job) => `claim:${job.id}`));
     return claimed;
@@ -243,7 +244,7 @@ export class FakeJobDriver {
     };
   }
 
-  #claimed(row: FakeRow, claim: ClaimRef): ClaimedJob {
+  #claimed(row: FakeRow, claim: ClaimRef, lapsed: boolean): ClaimedJob {
     return {
       id: row.id,
       runId: row.runId,
@@ -261,6 +262,7 @@ export class FakeJobDriver {
       enqueuedBy: null,
       traceparent: null,
       claim,
+      lapsed,
     };
   }
 }

@@ -18,7 +18,8 @@ export function toJobRecord(row: MemoryJobRow): JobRecord {
 /**
  * The row as handed to its claimer under `claim` (a fresh object it may keep), leased until
  * `leaseExpiresAt`; its `attempt` is the number the attempt gets once started (read before the
- * claim counts a start of its own).
+ * claim counts a start of its own), and it is `lapsed` when the row was `running` under a lease
+ * that lapsed (read before the claim marks it `running`).
  */
 export function toClaimedJob(
   row: MemoryJobRow,
@@ -44,5 +45,6 @@ export function toClaimedJob(
     traceparent: row.traceparent,
     claim,
     started,
+    lapsed: row.state === 'running',
   };
 }

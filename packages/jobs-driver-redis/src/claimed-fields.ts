@@ -16,6 +16,8 @@ export const CLAIMED_FIELDS = [
   'runAt',
   'enqueuedBy',
   'traceparent',
+  // Read before the claim rewrites it: 'running' means the row was taken from a lapsed lease.
+  'state',
 ] as const;
 
 /** One of {@link CLAIMED_FIELDS}. */

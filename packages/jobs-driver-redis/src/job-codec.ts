@@ -82,6 +82,7 @@ const {
   runAt: RUN_AT,
   enqueuedBy: ENQUEUED_BY,
   traceparent: TRACEPARENT,
+  state: STATE,
   token: TOKEN,
   started: STARTED,
 } = CLAIM_ROW_INDEX;
@@ -105,6 +106,7 @@ function decodeClaimRow(row: ClaimRow, leaseExpiresAt: number, workerId: string)
     traceparent: optionalText(row, TRACEPARENT),
     claim: { workerId, token: text(row, TOKEN) },
     started: row[STARTED] === '1',
+    lapsed: row[STATE] === 'running',
   };
 }
 

@@ -7,7 +7,8 @@ const error = { code: 'E_FLAKY', message: 'the upstream timed out' };
 
 /**
  * Attempts count bodies that started: a claim counts nothing, `start` counts one (fenced, once per
- * claim), release and suspend hand a started attempt back, retry and dead keep it.
+ * claim), release and suspend hand a started attempt back, retry and dead keep it. A claim says
+ * whether it took its row from a lapsed lease (`lapsed`: the executor awaits such a row's start).
  */
 export const attemptCases: readonly JobDriverCase[] = [
   {
@@ -80,6 +81,40 @@ export const attemptCases: readonly JobDriverCase[] = [
       expect(second).toMatchObject({ id: first.id, attempt: 2 });
       expect(await h.driver.start(second.id, second.claim, LONG_MS)).toBe(true);
       expect((await h.row(first.id)).attempts).toBe(2);
+    },
+  },
+  {
+    group,
+    name: 'a claim says whether it took the row from a lapsed lease: only a running row whose lease lapsed is lapsed',
+    async run(h) {
+      const fresh = await h.started(h.queue, { workerId: 'first' });
+      expect(fresh.lapsed, 'a fresh row').toBe(false);
+      const past = h.driver.now() - 1;
+      expect(await h.driver.nack(fresh.id, fresh.claim, { kind: 'retry', runAt: past, error })).toBe(true);
+      const retried = await h.claimOne(h.queue, { workerId: 'first', visibilityTimeoutMs: h.tickMs });
+      expect(retried, 'a retried row').toMatchObject({ id: fresh.id, attempt: 2, lapsed: false });
+      expect(await h.driver.nack(retried.id, retried.claim, { kind: 'release' })).toBe(true);
+      const released = await h.claimOne(h.queue, { workerId: 'first', visibilityTimeoutMs: h.tickMs });
+      expect(released, 'a released row').toMatchObject({ id: fresh.id, lapsed: false });
+      await h.advance(h.tickMs * 2);
+      const unstarted = await h.claimOne(h.queue, { workerId: 'second', visibilityTimeoutMs: h.tickMs });
+      expect(unstarted, 'a lapsed claim that never started').toMatchObject({ id: fresh.id, lapsed: true });
+      expect(await h.driver.start(unstarted.id, unstarted.claim, h.tickMs)).toBe(true);
+      await h.advance(h.tickMs * 2);
+      const restarted = await h.claimOne(h.queue, { workerId: 'third' });
+      expect(restarted, 'a lapsed attempt that started').toMatchObject({
+        id: fresh.id,
+        attempt: 3,
+        lapsed: true,
+      });
+
+      const other = h.unique('q');
+      const sleeper = await h.started(other);
+      expect(await h.driver.nack(sleeper.id, sleeper.claim, { kind: 'suspend', runAt: past })).toBe(true);
+      expect(await h.claimOne(other), 'a suspended row come due').toMatchObject({
+        id: sleeper.id,
+        lapsed: false,
+      });
     },
   },
   {

@@ -65,7 +65,15 @@ export interface ClaimedJob {
   readonly claim: ClaimRef;
   /**
    * True when the claim itself started this attempt ({@link ClaimOptions.start}): counted, and a
-   * `start` on it answers false. Absent or false: call `start` before the body.
+   * `start` on it answers false. Absent or false: call `start` when the body begins.
    */
   readonly started?: boolean;
+  /**
+   * Whether this claim took the row from an earlier claim whose lease lapsed (`running` with
+   * `leaseExpiresAt` passed: its holder died or stalled) — true — or from `ready`, `delayed` or
+   * `suspended` — false. A row handed back (release) is not lapsed. The executor lets the first
+   * attempt of a row claimed with `lapsed: false` run while its `start` is in flight; every other
+   * start, and every start of a driver that leaves this absent, is awaited before the body.
+   */
+  readonly lapsed?: boolean;
 }

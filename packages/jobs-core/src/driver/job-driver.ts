@@ -88,15 +88,18 @@ export interface JobDriver {
    * past `runAt`; `running` whose lease lapsed), marks them `running` under a fresh token with
    * `leaseExpiresAt = now + visibilityTimeoutMs`. A claim counts **no** attempt: only
    * {@link JobDriver.start} does, so a row claimed into a prefetch buffer and lost with its
-   * process comes back with the attempts it had.
+   * process comes back with the attempts it had. Each row says whether it was taken from a lapsed
+   * lease ({@link ClaimedJob.lapsed}).
    */
   claim(options: ClaimOptions): Promise<readonly ClaimedJob[]>;
   /**
-   * Records that this claim's body is about to run: counts one attempt on the row and extends
-   * its lease to now + `visibilityTimeoutMs`, atomically, fenced on the claim (the row is
-   * `running` under this token). Called at most once per claim, before the body starts. False
-   * when the claim no longer holds the row (cancelled, reclaimed, settled), and when the row's
-   * `attempts` already reached `maxAttempts` (attempts never pass the cap): the body must not run.
+   * Records that this claim's body runs: counts one attempt on the row and extends its lease to
+   * now + `visibilityTimeoutMs`, atomically, fenced on the claim (the row is `running` under this
+   * token). Called at most once per claim, as the body begins: awaited before it, except for the
+   * first attempt of a fresh claim (`lapsed: false`), whose body runs while the start is in
+   * flight and whose settle waits for it. False when the claim no longer holds the row
+   * (cancelled, reclaimed, settled), and when the row's `attempts` already reached `maxAttempts`
+   * (attempts never pass the cap): the body must not run, or is stopped if it began.
    */
   start(jobId: string, claim: ClaimRef, visibilityTimeoutMs: number): Promise<boolean>;
   /** Marks the row `done` with its result. Fenced on the claim. */

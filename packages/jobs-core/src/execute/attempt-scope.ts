@@ -29,6 +29,13 @@ export class AttemptScope {
   inputParsed = false;
   /** True once this attempt is counted: by the claim (`ClaimedJob.started`) or the start phase. */
   started: boolean;
+  /**
+   * A start sent but not answered yet while the body already runs (`overlapsStart`): the decide
+   * phase waits for it, so no settle leaves before the attempt's count lands.
+   */
+  startLanding: Promise<void> | undefined;
+  /** The overlapped start threw: the attempt is counted before its settle instead. */
+  startFailed = false;
   /** The fleet slot held (fleet-slot phase), renewed by the lease keeper. */
   slot: LeaseGrant | null = null;
   /** Built on the first step the body reaches (run-body phase), or up front for an unwinding run. */

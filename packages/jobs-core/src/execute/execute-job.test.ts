@@ -59,10 +59,11 @@ describe('executeJob: an attempt counts when its body starts', () => {
     expect(row.attempts).toBe(3);
   });
 
-  it('runs nothing and settles nothing when start finds the claim gone', async () => {
+  it('runs nothing and settles nothing when an awaited start finds the claim gone', async () => {
     const fake = new FakeJobDriver();
     const handle = noop(fake);
-    const row = fake.add({ name: handle.name });
+    // A retry (attempt 2): its start is awaited before the body (a first attempt's overlaps it).
+    const row = fake.add({ name: handle.name, attempts: 1 });
     fake.wrap('start', async () => false);
     const { result } = runOne(fake, handle);
     expect((await result).outcome).toBe('lease-lost');

@@ -115,7 +115,7 @@ function runInJobSpan(execution: Execution, links: Link[] | undefined): Promise<
  */
 export class Execution {
   readonly #scope: AttemptScope;
-  readonly #onWorkDone: (() => void) | undefined;
+  #onWorkDone: (() => void) | undefined;
   readonly #leaseFrom: number;
   #keeper: LeaseKeeper | undefined;
   #abandoned = false;
@@ -247,6 +247,10 @@ export class Execution {
   /** Phases 5–6: decide (purely), count an unstarted attempt that spends one, unwind. */
   #decide(outcome: AttemptOutcome): void {
     const scope = this.#scope;
+    if (scope.startLanding !== undefined) {
+      this.#awaitStart(outcome, scope.startLanding);
+      return;
+    }
     try {
       const definition = scope.definition;
       const settlement = decideSettlement({
@@ -270,6 +274,27 @@ export class Execution {
     }
   }
 
+  /**
+   * The body ended while its overlapped start was in flight: its slot frees now, and the decision
+   * waits for the start to land — or for the lease to be lost meanwhile (a start that hangs in a
+   * partition), which decides `lost` without it.
+   */
+  #awaitStart(outcome: AttemptOutcome, landing: Promise<void>): void {
+    const scope = this.#scope;
+    this.#workDone();
+    let waiting = true;
+    const decide = () => {
+      if (!waiting) return;
+      waiting = false;
+      scope.startLanding = undefined;
+      this.#decide(outcome);
+    };
+    landing.then(decide);
+    scope.stop.whenEnded(() => {
+      if (scope.stop.cause?.kind === 'lease-lost') decide();
+    });
+  }
+
   #unwind(settlement: Settlement): void {
     if (settlement.kind !== 'unwind') {
       this.#settle(settlement);
@@ -284,11 +309,18 @@ export class Execution {
   /** Phase 7: the one settle. */
   #settle(settlement: Exclude<Settlement, { kind: 'unwind' }>): void {
     try {
-      this.#onWorkDone?.();
+      this.#workDone();
       applySettlement(this.#scope, this.#keeper as LeaseKeeper, settlement, this.#landed, this.#crashed);
     } catch (error) {
       this.#end(undefined, error);
     }
+  }
+
+  /** Tells the worker, once, that only the settle remains (its slot may take the next job). */
+  #workDone(): void {
+    const done = this.#onWorkDone;
+    this.#onWorkDone = undefined;
+    done?.();
   }
 
   readonly #landed = (result: ExecutionResult): void => this.#end(result, undefined);

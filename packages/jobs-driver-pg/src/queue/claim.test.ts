@@ -52,6 +52,7 @@ describe('claim', () => {
       traceparent: record?.traceparent,
       claim: { workerId: 'w', token: expect.any(String) },
       started: false,
+      lapsed: false,
     });
     expect(Number.isInteger(claimed?.leaseExpiresAt)).toBe(true);
   });

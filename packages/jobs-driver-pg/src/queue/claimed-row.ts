@@ -26,6 +26,8 @@ export interface ClaimedRow
   readonly lease_expires_at: number;
   /** True when the claim started it (`ClaimOptions.start`): `attempts` already counts it. */
   readonly started: boolean;
+  /** True when the claim took it from a `running` row whose lease lapsed. */
+  readonly lapsed: boolean;
 }
 
 /** A claimed row as the claimer `workerId` sees it: `attempt` is the number its start will count. */
@@ -48,6 +50,7 @@ export function toClaimedJob(row: ClaimedRow, workerId: string): ClaimedJob {
     traceparent: row.traceparent,
     claim: { workerId, token: row.claim_token },
     started: row.started,
+    lapsed: row.lapsed,
   };
 }
 

@@ -16,7 +16,8 @@ import { CLAIMED_COLUMNS } from './job-columns.js';
  * then locked `FOR UPDATE SKIP LOCKED`, re-checked due on the version the lock holds (a racing
  * claimer that took one first has made it `running` under a fresh lease), and the best `$2` of
  * those are stamped as SQL_CLAIM stamps them: `running`, a fresh claim token, lease
- * `now() + $4 ms`, the first `$5` by turn started. Locking twice the limit lets a claimer racing
+ * `now() + $4 ms`, the first `$5` by turn started (but never a row whose attempts reached
+ * `max_attempts`: attempts never pass the cap). Locking twice the limit lets a claimer racing
  * another on the same turns still fill its batch from the next ones.
  *
  * Trade-off: where SQL_CLAIM reads only the `$2` rows it takes, this reads every live row of the
@@ -26,8 +27,8 @@ import { CLAIMED_COLUMNS } from './job-columns.js';
  *
  * Params: `$1` text queue, `$2` int limit, `$3` text worker id, `$4` float8 visibility timeout ms,
  * `$5` int how many to start.
- * Returns: the claimed rows (`CLAIMED_COLUMNS`, `started`) and `rank`, their 1-based place in the
- * fair order; unordered (the driver sorts them by `rank`).
+ * Returns: the claimed rows (`CLAIMED_COLUMNS`, `started`, `lapsed` as in SQL_CLAIM) and `rank`,
+ * their 1-based place in the fair order; unordered (the driver sorts them by `rank`).
  */
 export const SQL_CLAIM_FAIR = `with queue_rows as (
   select j.id, coalesce(j.tenant_id, '') as tenant, j.priority, j.run_at, j.seq,
@@ -49,26 +50,31 @@ export const SQL_CLAIM_FAIR = `with queue_rows as (
   order by t.turn, t.priority desc, t.run_at, t.seq
   limit (select 2 * $2::int)
 ), locked as (
-  select j.ctid, c.turn, c.priority, c.run_at, c.seq
+  select j.ctid, c.turn, c.priority, c.run_at, c.seq,
+    j.state = 'running' as lapsed, j.attempts < j.max_attempts as startable
   from chosen c
   join :"SCHEMA".jobs j on j.id = c.id
   where j.live
     and (case when j.state = 'running' then j.lease_expires_at else j.run_at end) <= now()
   for update of j skip locked
-), picked as (
-  select l.ctid, row_number() over (order by l.turn, l.priority desc, l.run_at, l.seq) as rank
+), ranked as (
+  select l.ctid, l.lapsed, l.startable,
+    row_number() over (order by l.turn, l.priority desc, l.run_at, l.seq) as rank
   from locked l
   order by l.turn, l.priority desc, l.run_at, l.seq
   limit (select $2::int)
+), picked as (
+  select r.ctid, r.lapsed, r.rank, r.rank <= $5::int and r.startable as started
+  from ranked r
 )
 update :"SCHEMA".jobs j
 set state = 'running',
   claim_token = gen_random_uuid()::text,
   worker_id = $3::text,
-  attempts = j.attempts + case when picked.rank <= $5::int then 1 else 0 end,
-  started_at = case when picked.rank <= $5::int then now() end,
+  attempts = j.attempts + case when picked.started then 1 else 0 end,
+  started_at = case when picked.started then now() end,
   lease_expires_at = now() + $4::float8 * interval '1 millisecond',
   waiting_for = null
 from picked
 where j.ctid = picked.ctid
-returning ${CLAIMED_COLUMNS}, picked.rank <= $5::int as started, picked.rank`;
+returning ${CLAIMED_COLUMNS}, picked.started, picked.lapsed, picked.rank`;

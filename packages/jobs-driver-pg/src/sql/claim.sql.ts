@@ -42,7 +42,8 @@ import { CLAIMED_COLUMNS } from './job-columns.js';
  * Params: `$1` text[] queues, `$2` int limit, `$3` text worker id, `$4` float8 visibility timeout ms,
  * `$5` int how many to start.
  * Returns: the claimed rows (`CLAIMED_COLUMNS`: what a claimer needs, times as epoch ms, plus
- * `started`), unordered; the driver sorts them by priority desc, run_at, seq.
+ * `started`, and `lapsed`: true for a row taken from a `running` row whose lease lapsed),
+ * unordered; the driver sorts them by priority desc, run_at, seq.
  */
 export const SQL_CLAIM = `with queues as (
   select distinct u.queue
@@ -51,10 +52,11 @@ export const SQL_CLAIM = `with queues as (
 ), picked as (
   select c.ctid,
     row_number() over (order by c.priority desc, c.run_at, c.seq) <= (select $5::int)
-      and c.attempts < c.max_attempts as started
+      and c.attempts < c.max_attempts as started,
+    c.state = 'running' as lapsed
   from queues q
   cross join lateral (
-    select j.ctid, j.priority, j.run_at, j.seq, j.attempts, j.max_attempts
+    select j.ctid, j.priority, j.run_at, j.seq, j.attempts, j.max_attempts, j.state
     from :"SCHEMA".jobs j
     where j.queue = q.queue
       and j.live
@@ -76,4 +78,4 @@ set state = 'running',
   waiting_for = null
 from picked
 where j.ctid = picked.ctid
-returning ${CLAIMED_COLUMNS}, picked.started`;
+returning ${CLAIMED_COLUMNS}, picked.started, picked.lapsed`;
