@@ -27,7 +27,7 @@ export {
   DEFAULT_RESULT_POLL_MS,
   DEFAULT_RESULT_POLL_WITH_SETTLE_WAKE_MS,
 } from './execute/await-result.js';
-export { cancelJob } from './execute/cancel-job.js';
+export { cancelJob, tryCancelJob } from './execute/cancel-job.js';
 export type {
   ExecuteJobOptions,
   ExecutionOutcome,

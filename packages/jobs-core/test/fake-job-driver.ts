@@ -18,6 +18,8 @@ export interface FakeRow {
   readonly name: string;
   readonly queue: string;
   payload: JsonValue;
+  /** The row's tenant (Default: null). */
+  tenantId?: string | null;
   state: 'ready' | 'delayed' | 'running' | 'suspended' | 'done' | 'dead' | 'cancelled';
   /** The row's dedupe key (Default: its id). */
   idempotencyKey?: string;
@@ -251,7 +253,7 @@ export class FakeJobDriver {
       name: row.name,
       queue: row.queue,
       payload: row.payload,
-      tenantId: null,
+      tenantId: row.tenantId ?? null,
       idempotencyKey: row.idempotencyKey ?? row.id,
       priority: 0,
       attempt: row.attempts + 1,

@@ -1,4 +1,4 @@
-import { isLiveState, type JobState, JobsError } from '@x/jobs-core';
+import { isLiveState, type JobState, JobsError, tryCancelJob } from '@x/jobs-core';
 import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
 import { registerJobOperation } from './job-operation.js';
@@ -12,7 +12,12 @@ export interface CancelJson {
   readonly reason: string | null;
 }
 
-/** `x-jobs cancel <id> [--reason <text>]`: a live job becomes cancelled. */
+/**
+ * `x-jobs cancel <id> [--reason <text>]`: a live job becomes cancelled, through core's `tryCancelJob`:
+ * the children its `step.invoke` steps wait on are cancelled too (unless a step opted out with
+ * `cancelWithParent: false`), and a parent waiting on this job is woken (its step fails with
+ * `X_JOB_CHILD_CANCELLED`).
+ */
 export function registerCancel(program: Command, context: CommandContext): void {
   registerJobOperation<CancelJson, { readonly reason?: string }>(program, context, {
     name: 'cancel',
@@ -29,7 +34,8 @@ export function registerCancel(program: Command, context: CommandContext): void 
               meta: { id: job.id, state: job.state },
             },
           ),
-    apply: (introspect, job, flags) => introspect.cancel(job.id, flags.reason),
+    // Core's cancel: the cascade to children and the wake of a waiting parent; false on a race.
+    apply: (_introspect, job, flags, driver) => tryCancelJob(driver, job.id, flags.reason),
     result: (job, flags) => ({
       id: job.id,
       cancelled: true,

@@ -1,4 +1,4 @@
-import type { JobDetail, JobIntrospection } from '@x/jobs-core';
+import type { JobDetail, JobDriver, JobIntrospection } from '@x/jobs-core';
 import type { Command } from 'commander';
 import type { BackendFlags } from '../backend/backend-choice.js';
 import { requireIntrospection } from '../backend/require-introspection.js';
@@ -24,8 +24,12 @@ export interface JobOperation<Json, Flags> {
    * what to do instead). Asked again, with the same row, when the driver answers false.
    */
   refusal(job: JobDetail, flags: Flags): Error | null;
-  /** Changes the row; false when it no longer may be (a race with a worker or another operator). */
-  apply(introspect: JobIntrospection, job: JobDetail, flags: Flags): Promise<boolean>;
+  /**
+   * Changes the row (through `introspect`, or through core on `driver` when the change has more to
+   * it, as a cancel's cascade does); false when it no longer may be (a race with a worker or
+   * another operator).
+   */
+  apply(introspect: JobIntrospection, job: JobDetail, flags: Flags, driver: JobDriver): Promise<boolean>;
   /** The `--json` document. */
   result(job: JobDetail, flags: Flags): Json;
   /** The same for a human. */
@@ -54,7 +58,7 @@ export function registerJobOperation<Json, Flags>(
         const job = await findJob(introspect, id);
         const refused = operation.refusal(job, flags);
         if (refused !== null) throw refused;
-        if (!(await operation.apply(introspect, job, flags))) {
+        if (!(await operation.apply(introspect, job, flags, backend.driver))) {
           throw operation.refusal(job, flags) ?? raced(operation.name, id);
         }
         printer.result(operation.result(job, flags), (result, p) => operation.human(result, job, p));

@@ -16,6 +16,25 @@ import { invokeStateOf } from './step-invoke.js';
  * `X_JOB_CHILD_CANCELLED`). Children already finished are left as they are.
  */
 export async function cancelJob(driver: JobDriver, id: string, reason?: string): Promise<void> {
+  if (await tryCancelJob(driver, id, reason)) return;
+  const row = await driver.introspect?.get(id);
+  if (row === null || row === undefined) throw coreError('X_JOB_NOT_FOUND', `No job has id ${id}.`, { id });
+  throw coreError(
+    'X_JOB_NOT_CANCELLABLE',
+    `Job ${id} is already ${row.state}; only live jobs can be cancelled.`,
+    {
+      id,
+      state: row.state,
+    },
+  );
+}
+
+/**
+ * {@link cancelJob} for a caller that reports a refusal itself (an operator tool that read the
+ * row first): the same cancel and the same cascade, but false, rather than an error, when no live
+ * row with `id` was there to cancel. `X_JOB_NOT_CANCELLABLE` for a driver without introspection.
+ */
+export async function tryCancelJob(driver: JobDriver, id: string, reason?: string): Promise<boolean> {
   const introspect = driver.introspect;
   if (introspect === undefined) {
     throw coreError(
@@ -26,20 +45,9 @@ export async function cancelJob(driver: JobDriver, id: string, reason?: string):
       },
     );
   }
-  if (await introspect.cancel(id, reason)) {
-    await afterCancel(driver, id);
-    return;
-  }
-  const row = await introspect.get(id);
-  if (row === null) throw coreError('X_JOB_NOT_FOUND', `No job has id ${id}.`, { id });
-  throw coreError(
-    'X_JOB_NOT_CANCELLABLE',
-    `Job ${id} is already ${row.state}; only live jobs can be cancelled.`,
-    {
-      id,
-      state: row.state,
-    },
-  );
+  if (!(await introspect.cancel(id, reason))) return false;
+  await afterCancel(driver, id);
+  return true;
 }
 
 /** The cascade of one landed cancel: its waiting children, then its parent's wake. */

@@ -29,6 +29,12 @@ export interface ExecutionResult {
   readonly outcome: ExecutionOutcome;
   /** The error code of a failed, dead or lost attempt. */
   readonly code: string | null;
+  /**
+   * When a `released` row put back with a delay (a rate-limit or fleet-slot deferral) is due again,
+   * in ms on the driver's clock (`driver.now()`); absent for every other outcome. A worker claims
+   * again then, rather than at its next idle poll.
+   */
+  readonly runAt?: number;
 }
 
 /** A source of job handles by durable name: a `JobRegistry`, or anything with `get`. */

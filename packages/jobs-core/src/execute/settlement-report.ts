@@ -94,7 +94,10 @@ async function reportOther(
         });
       }
       metrics?.outcome(job, 'released', performance.now() - scope.began);
-      return { outcome: 'released', code: settlement.code };
+      // Read after the nack's own `now`: never earlier than the run time the row was given.
+      return settlement.delayMs > 0
+        ? { outcome: 'released', code: settlement.code, runAt: scope.driver.now() + settlement.delayMs }
+        : { outcome: 'released', code: settlement.code };
   }
 }
 

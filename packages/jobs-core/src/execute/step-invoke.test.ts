@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { FakeJobDriver, type FakeRow } from '../../test/fake-job-driver.js';
 import { runOne } from '../../test/run-one.js';
 import { setJobDriver } from '../ambient/driver-slot.js';
+import { errorCode } from '../errors/jobs-error.js';
 import { job } from '../job/job.js';
-import { cancelJob } from './cancel-job.js';
+import { cancelJob, tryCancelJob } from './cancel-job.js';
 import { childEvent, childKey } from './child-link.js';
 import { invokeStateOf } from './step-invoke.js';
 
@@ -185,5 +186,22 @@ describe('cancelJob of a parent', () => {
     await cancelJob(fake.driver, row.id, 'not needed');
     expect(row.state).toBe('cancelled');
     expect(invokeOf(fake, row).child?.state).toBe(state);
+  });
+});
+
+describe('tryCancelJob', () => {
+  it('cancels with the same cascade, and answers false rather than throwing when no live row is there', async () => {
+    const fake = new FakeJobDriver();
+    setJobDriver(fake.driver);
+    const { parent } = jobs({ cancelWithParent: true });
+    const row = fake.add({ name: parent.name });
+    await runOne(fake, parent).result;
+    expect(await tryCancelJob(fake.driver, row.id, 'not needed')).toBe(true);
+    expect(invokeOf(fake, row).child?.state).toBe('cancelled');
+    expect(await tryCancelJob(fake.driver, row.id), 'already cancelled').toBe(false);
+    expect(await tryCancelJob(fake.driver, 'no-such-job'), 'unknown').toBe(false);
+    expect(errorCode(await cancelJob(fake.driver, row.id).catch((error: unknown) => error))).toBe(
+      'X_JOB_NOT_CANCELLABLE',
+    );
   });
 });

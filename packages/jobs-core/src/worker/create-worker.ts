@@ -82,9 +82,7 @@ class JobWorker implements Worker {
       throw coreError(
         'X_WORKER_OPTIONS_INVALID',
         'createWorker: context must be a function building the ctx of a run.',
-        {
-          field: 'context',
-        },
+        { field: 'context' },
       );
     }
     this.#options = options;
@@ -272,13 +270,13 @@ class JobWorker implements Worker {
       older.execution.supersede();
       this.#count('deferred');
       this.#logger.log('warn', 'jobs.claim.own-run-held', { jobId: job.id, workerId: this.id });
-      return this.#handBack(job, this.#driver.now() + OWN_RUN_DEFER_MS);
+      return this.#handBack(job, this.#driver.now() + OWN_RUN_DEFER_MS, pool);
     }
     const admission = this.#limiter.admit(job.queue, job.tenantId, this.#driver.now());
     if (!admission.admitted) {
       this.#count('deferred');
       this.#logger.log('debug', 'jobs.limit.deferred', { jobId: job.id, cap: admission.cap });
-      return this.#handBack(job, this.#driver.now() + admission.retryInMs);
+      return this.#handBack(job, this.#driver.now() + admission.retryInMs, pool);
     }
     pool?.take();
     let slotFreed = false;
@@ -299,8 +297,9 @@ class JobWorker implements Worker {
     const held: Held = { execution, done: Promise.resolve(), workDone: false };
     this.#held.set(job.id, held);
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
-    const finish = (outcome: string): void => {
+    const finish = (outcome: string, runAt?: number): void => {
       this.#count(outcome);
+      if (runAt !== undefined) pool?.dueIn(runAt - this.#driver.now());
       freeSlot();
       // A body its attempt left running (a lost lease, a timeout) still holds the job here, so a
       // claim of the same row meanwhile is handed back rather than run beside it. (Shutdown does
@@ -310,7 +309,7 @@ class JobWorker implements Worker {
       else void lingering.then(() => this.#release(job.id, held));
     };
     held.done = runTraced(execution).then(
-      (result) => finish(result.outcome),
+      (result) => finish(result.outcome, result.runAt),
       (error: unknown) => {
         this.#logger.log('error', 'jobs.execute.crashed', {
           jobId: job.id,
@@ -329,8 +328,9 @@ class JobWorker implements Worker {
     if (this.#held.get(jobId) === held) this.#held.delete(jobId);
   }
 
-  /** Releases a claimed row unstarted, its attempt uncounted (at `runAt`, else now). */
-  #handBack(job: ClaimedJob, runAt?: number): Promise<void> {
+  /** Releases a claimed row unstarted, its attempt uncounted (at `runAt`, else now; `pool` claims then). */
+  #handBack(job: ClaimedJob, runAt?: number, pool?: QueuePool): Promise<void> {
+    if (runAt !== undefined) pool?.dueIn(runAt - this.#driver.now());
     return this.#driver
       .nack(job.id, job.claim, { kind: 'release', ...(runAt === undefined ? {} : { runAt }) })
       .then(
@@ -344,7 +344,7 @@ class JobWorker implements Worker {
     if (this.#closing !== undefined) return this.#closing;
     const wasRunning = this.#state === 'running';
     this.#state = 'draining';
-    for (const pool of this.#pools) pool.notify();
+    for (const pool of this.#pools) pool.close();
     // Armed before anything is awaited: a drain deadline that passes while a pool is still inside a
     // claim abandons too.
     const abandoned = new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
 import type { ClaimedJob } from '../driver/claim.js';
+import { DueTimer } from './due-timer.js';
 
 /** A claimed job waiting in a pool's buffer, and when its claim was sent (`performance.now()`). */
 export interface BufferedClaim {
@@ -8,7 +9,7 @@ export interface BufferedClaim {
 
 /**
  * One queue's slots in a worker, and the signal its claim loop sleeps on: a wake from the driver,
- * a freed slot, or shutdown all end the wait early.
+ * a freed slot, a row it put back coming due ({@link dueIn}), or shutdown all end the wait early.
  */
 export class QueuePool {
   readonly queue: string;
@@ -20,6 +21,7 @@ export class QueuePool {
   #notified = false;
   #staleTaken = 0;
   #waiters: (() => void)[] = [];
+  readonly #due = new DueTimer(() => this.notify());
 
   constructor(queue: string, capacity: number, prefetch = 0) {
     this.queue = queue;
@@ -91,6 +93,21 @@ export class QueuePool {
   notify(): void {
     this.#notified = true;
     for (const resolve of this.#waiters.splice(0)) resolve();
+  }
+
+  /**
+   * A row this pool put back with a run time is due in `delayMs`: the pool is notified then (one
+   * timer per pool, armed for the earliest pending time), so it claims the row without waiting for
+   * its idle poll.
+   */
+  dueIn(delayMs: number): void {
+    this.#due.add(delayMs);
+  }
+
+  /** Shutdown: ends the current wait and clears the due timer for good ({@link dueIn} then does nothing). */
+  close(): void {
+    this.#due.close();
+    this.notify();
   }
 
   /** Forget notifications seen so far (called right before a claim, which sees their effect). */

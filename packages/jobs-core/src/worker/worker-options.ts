@@ -41,7 +41,9 @@ export interface WorkerOptions {
   readonly heartbeatIntervalMs?: number;
   /**
    * The longest an idle pool waits between claims. With a driver wake the wait ends as soon as work
-   * arrives, so this is only the safety net. (Default: 2_000; 5_000 when the driver has a wake)
+   * arrives, and a row the pool put back with a run time (a rate-limit or fleet-slot deferral, a
+   * process-limit hand-back) ends it when that time comes, so this is only the safety net.
+   * (Default: 2_000; 5_000 when the driver has a wake)
    */
   readonly idlePollMaxMs?: number;
   /** How long a drain waits for interrupted bodies before abandoning them. (Default: 10_000) */

@@ -81,7 +81,7 @@ export async function writeRoute(
       ? jsonResponse({ queue: target, paused: action === 'pause' })
       : redirectResponse(returnTo(context, fields, '/'));
   }
-  const result = await applyJobAction(introspect, target, toJobAction(action, fields));
+  const result = await applyJobAction(context.driver, target, toJobAction(action, fields));
   if (context.json) return jsonResponse(result);
   const own = `/jobs/${encodeURIComponent(target)}`;
   if (action !== 'remove') return redirectResponse(returnTo(context, fields, own));

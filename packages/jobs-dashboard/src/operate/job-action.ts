@@ -1,5 +1,13 @@
-import { isLiveState, type JobDetail, type JobIntrospection, type JsonValue } from '@x/jobs-core';
+import {
+  isLiveState,
+  type JobDetail,
+  type JobDriver,
+  type JobIntrospection,
+  type JsonValue,
+  tryCancelJob,
+} from '@x/jobs-core';
 import { dashboardError } from '../errors.js';
+import { requireIntrospection } from '../read/require-introspection.js';
 
 /** An operator's action on one job. */
 export type JobAction =
@@ -56,12 +64,18 @@ export function refusal(job: JobDetail, action: JobAction): Error | null {
   }
 }
 
-function apply(introspect: JobIntrospection, id: string, action: JobAction): Promise<boolean> {
+function apply(
+  driver: JobDriver,
+  introspect: JobIntrospection,
+  id: string,
+  action: JobAction,
+): Promise<boolean> {
   switch (action.kind) {
     case 'retry':
       return introspect.retry(id, action.fromStep === undefined ? undefined : { fromStep: action.fromStep });
     case 'cancel':
-      return introspect.cancel(id, action.reason);
+      // Core's cancel: the cascade to children and the wake of a waiting parent; false on a race.
+      return tryCancelJob(driver, id, action.reason);
     case 'remove':
       return introspect.remove(id);
     case 'promote':
@@ -76,20 +90,24 @@ function apply(introspect: JobIntrospection, id: string, action: JobAction): Pro
 }
 
 /**
- * Applies `action` to job `id`: `X_DASHBOARD_NOT_FOUND` when absent, a refusal (see
- * {@link refusal}) when its state does not allow it, `X_DASHBOARD_JOB_CHANGED` when the driver
- * answers false because the row moved meanwhile.
+ * Applies `action` to job `id` on `driver`: `X_DASHBOARD_INTROSPECTION_UNSUPPORTED` for a driver
+ * without introspection, `X_DASHBOARD_NOT_FOUND` when absent, a refusal (see {@link refusal}) when
+ * its state does not allow it, `X_DASHBOARD_JOB_CHANGED` when the driver answers false because the
+ * row moved meanwhile. A cancel goes through core's `cancelJob`: it cascades to the children a
+ * parent's `step.invoke` steps wait on (unless a step passed `cancelWithParent: false`) and wakes a
+ * parent waiting on the cancelled job.
  */
 export async function applyJobAction(
-  introspect: JobIntrospection,
+  driver: JobDriver,
   id: string,
   action: JobAction,
 ): Promise<JobActionResult> {
+  const introspect = requireIntrospection(driver);
   const job = await introspect.get(id);
   if (job === null) throw jobNotFound(id);
   const refused = refusal(job, action);
   if (refused !== null) throw refused;
-  if (!(await apply(introspect, id, action))) {
+  if (!(await apply(driver, introspect, id, action))) {
     const now = await introspect.get(id);
     throw (
       (now === null ? null : refusal(now, action)) ??

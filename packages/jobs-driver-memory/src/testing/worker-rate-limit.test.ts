@@ -1,7 +1,7 @@
 import { createWorker, errorCode, job, silentLogger } from '@x/jobs-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { unique } from '../../test/worker-lifecycle-fixtures.js';
+import { enqueue, installed, start, unique, until } from '../../test/worker-lifecycle-fixtures.js';
 import { memoryJobDriver } from '../memory-job-driver.js';
 import { createJobTestHarness } from './index.js';
 
@@ -49,6 +49,51 @@ describe('job.rateLimit on the worker', () => {
       await h.close();
     }
   });
+
+  it.each([
+    { limit: 'job.rateLimit (fleet-wide, through the driver)', rateLimit: true },
+    { limit: 'limits.ratePerTenant (this process, a hand-back)', rateLimit: false },
+  ])(
+    'claims a run deferred by $limit again at its run time, not at the next idle poll',
+    async ({ rateLimit }) => {
+      const driver = installed(memoryJobDriver());
+      const startedAt: number[] = [];
+      const releases: (() => void)[] = [];
+      const window = { limit: 2, per: '1s' } as const;
+      const limited = job({
+        name: unique('limited'),
+        queue: unique('q'),
+        input: z.object({ n: z.number() }),
+        idempotencyKey: ({ n }) => `limited-${n}`,
+        tenant: () => 'acme',
+        ...(rateLimit ? { rateLimit: window } : {}),
+        run: () => {
+          startedAt.push(performance.now());
+          // The granted runs hold their slots, so the pool stays busy and would sleep idlePollMaxMs.
+          return new Promise<void>((resolve) => releases.push(resolve));
+        },
+      });
+      for (let n = 0; n < 3; n += 1) await enqueue(limited, { n });
+      const idlePollMaxMs = 5_000;
+      const { worker, logger } = start(driver, [limited], {
+        concurrency: 4,
+        idlePollMaxMs,
+        ...(rateLimit ? {} : { limits: { ratePerTenant: window } }),
+      });
+      await worker.start();
+      try {
+        await until(() => startedAt.length === 3, idlePollMaxMs + 2_000);
+        const [first, , third] = startedAt as [number, number, number];
+        const deferred = rateLimit ? 'jobs.rate-limit.deferred' : 'jobs.limit.deferred';
+        expect(logger.events.some((entry) => entry.event === deferred)).toBe(true);
+        expect(third - first, 'the window is kept').toBeGreaterThanOrEqual(900);
+        // Its run time is ~1 s after the first start; the idle poll would have claimed it after 5 s.
+        expect(third - first, 'claimed at its run time').toBeLessThan(idlePollMaxMs / 2);
+      } finally {
+        for (const release of releases.splice(0)) release();
+      }
+    },
+  );
 
   it('refuses to start a worker whose driver has no rate-limit store', async () => {
     const limited = job({
