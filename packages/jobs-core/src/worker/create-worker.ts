@@ -8,6 +8,7 @@ import { Execution, type ExecutionSettings, type HandleSource, runTraced } from 
 import { jobRegistry } from '../registry/process-registry.js';
 import { createJobMetrics, type JobMetrics } from '../telemetry/job-metrics.js';
 import { type ClaimLoopHost, runClaimLoop } from './claim-loop.js';
+import { drainOnSignals } from './drain-signals.js';
 import { startHousekeeping } from './housekeeping.js';
 import { type JobsLogger, jsonLinesLogger } from './logger.js';
 import { ProcessLimiter } from './process-limiter.js';
@@ -144,7 +145,8 @@ class JobWorker implements Worker {
         }),
       );
     }
-    if (this.#options.handleSignals ?? true) this.#handleSignals();
+    if (this.#options.handleSignals ?? true)
+      this.#cleanups.push(drainOnSignals(this.#logger, this.id, () => this.drain()));
     this.#cleanups.push(
       ...startHousekeeping({
         id: this.id,
@@ -264,8 +266,14 @@ class JobWorker implements Worker {
    */
   #run(pool: QueuePool | undefined, job: ClaimedJob, leaseFrom: number): Promise<void> {
     const older = this.#held.get(job.id);
-    if (older?.workDone && older.execution.lingering === undefined)
-      return older.done.then(() => this.#run(pool, job, leaseFrom));
+    if (older?.workDone && older.execution.lingering === undefined) {
+      // Hold this row's slot while the older settle lands, so no other job takes it meanwhile.
+      pool?.take();
+      return older.done.then(() => {
+        pool?.give();
+        return this.#run(pool, job, leaseFrom);
+      });
+    }
     if (older !== undefined) {
       older.execution.supersede();
       this.#count('deferred');
@@ -367,19 +375,6 @@ class JobWorker implements Worker {
       this.#state = 'stopped';
     })();
     return this.#closing;
-  }
-
-  #handleSignals(): void {
-    const onSignal = (signal: NodeJS.Signals) => {
-      this.#logger.log('info', 'jobs.worker.draining', { workerId: this.id, signal });
-      void this.drain();
-    };
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
-    this.#cleanups.push(() => {
-      process.removeListener('SIGTERM', onSignal);
-      process.removeListener('SIGINT', onSignal);
-    });
   }
 
   /**

@@ -127,4 +127,64 @@ describe('a claim of a row whose older attempt only has its settle left', () => 
     expect(fake.calls.filter((call) => call === `nack-release:${row.id}`)).toEqual([]);
     expect(logger.events.some((event) => event.event === 'jobs.claim.own-run-held')).toBe(false);
   });
+
+  it('holds its slot while it waits for that attempt: a pool of one never runs two bodies', async () => {
+    const fake = new FakeJobDriver();
+    const bodies = { running: 0, peak: 0 };
+    const track = async <T>(work: () => Promise<T>): Promise<T> => {
+      bodies.running += 1;
+      bodies.peak = Math.max(bodies.peak, bodies.running);
+      try {
+        return await work();
+      } finally {
+        bodies.running -= 1;
+      }
+    };
+    let passes = 0;
+    const sleeper = job({
+      name: `sleeper-${Math.random().toString(36).slice(2)}`,
+      queue: 'q',
+      input: z.object({}),
+      idempotencyKey: () => 'k',
+      tenant: 'none',
+      run: ({ step }) =>
+        track(async () => {
+          passes += 1;
+          await step.sleepUntil('tick', Date.now() + 30);
+          return passes;
+        }),
+    });
+    const other = job({
+      name: `other-${Math.random().toString(36).slice(2)}`,
+      queue: 'q',
+      input: z.object({}),
+      idempotencyKey: () => 'k2',
+      tenant: 'none',
+      run: () => track(() => sleep(150)),
+    });
+    const row = fake.add({ name: sleeper.name });
+    const claims = () => fake.calls.filter((call) => call === `claim:${row.id}`).length;
+    let held = false;
+    fake.wrap('nack', async (next) => {
+      const landed = await next();
+      if (held) return landed;
+      held = true;
+      // The sleeper is claimed again while its suspend's report is in flight; then other work arrives.
+      while (claims() < 2) await sleep(5);
+      fake.add({ name: other.name });
+      await sleep(60);
+      return landed;
+    });
+    const { worker } = startWorker(fake, sleeper, {
+      idlePollMaxMs: 10,
+      concurrency: 1,
+      registry: {
+        get: (name: string) => (name === sleeper.name ? sleeper : name === other.name ? other : undefined),
+      },
+    });
+    await worker.start();
+    while (row.state !== 'done' || [...fake.rows.values()].some((r) => r.state !== 'done')) await sleep(10);
+    expect(row.result).toBe(2);
+    expect(bodies.peak, 'bodies running at once in a pool of one').toBe(1);
+  });
 });
