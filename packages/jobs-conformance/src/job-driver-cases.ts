@@ -24,6 +24,7 @@ import { preservationCases } from './cases/preservation-cases.js';
 import { promoteDueCases } from './cases/promote-due-cases.js';
 import { rateLimitCases } from './cases/rate-limit-cases.js';
 import { scheduleCases } from './cases/schedule-cases.js';
+import { settleWakeCases } from './cases/settle-wake-cases.js';
 import { statsCases } from './cases/stats-cases.js';
 import { stepCases } from './cases/step-cases.js';
 import { suspendGapCases } from './cases/suspend-gap-cases.js';
@@ -71,4 +72,8 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
 ];
 
 /** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */
-export const WAKE_CASES: readonly JobDriverCase[] = [...wakeCases, ...wakeTransitionCases];
+export const WAKE_CASES: readonly JobDriverCase[] = [
+  ...wakeCases,
+  ...wakeTransitionCases,
+  ...settleWakeCases,
+];

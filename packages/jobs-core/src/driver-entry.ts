@@ -14,6 +14,11 @@ export { isNetworkErrorCode, NETWORK_ERROR_CODES } from './driver-kit/network-er
 export type { QueueSettings } from './driver-kit/queue-settings.js';
 export { isFairClaim, parseQueueOptions } from './driver-kit/queue-settings.js';
 export { driverClosedError, refuseAfterClose } from './driver-kit/refuse-after-close.js';
+export {
+  parseSettledMessage,
+  SETTLED_MESSAGE_MAX_BYTES,
+  settledMessage,
+} from './driver-kit/settled-message.js';
 export type { PrepareEnqueueOptions } from './enqueue/enqueue-options.js';
 export { prepareEnqueue } from './enqueue/prepare-enqueue.js';
 export { activeTraceparent } from './enqueue/traceparent.js';

@@ -22,7 +22,11 @@ export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
 export type { AwaitResultOptions } from './execute/await-result.js';
-export { awaitResult, DEFAULT_RESULT_POLL_MS } from './execute/await-result.js';
+export {
+  awaitResult,
+  DEFAULT_RESULT_POLL_MS,
+  DEFAULT_RESULT_POLL_WITH_SETTLE_WAKE_MS,
+} from './execute/await-result.js';
 export { cancelJob, tryCancelJob } from './execute/cancel-job.js';
 export type {
   ExecuteJobOptions,

@@ -74,6 +74,7 @@ export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJob
     stats: open(queueStats),
     async close() {
       store.wakeListeners.clear();
+      store.settleListeners.clear();
     },
   });
 }

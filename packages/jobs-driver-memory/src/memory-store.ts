@@ -63,6 +63,9 @@ export interface MemoryStore {
   readonly wakeListeners: Set<(queue: string) => void>;
   /** Queues with a wake not yet delivered: many writes in one tick send one wake per queue. */
   readonly pendingWakes: Set<string>;
+  readonly settleListeners: Set<(jobs: readonly string[]) => void>;
+  /** Ids settled and not yet told: the settles of one tick are told in one call. */
+  readonly pendingSettled: string[];
   /** Source of enqueue order, tokens and ids: deterministic for a given sequence of calls. */
   counter: number;
 }
@@ -86,6 +89,8 @@ export function createMemoryStore(clock: Clock): MemoryStore {
     workers: new Map(),
     wakeListeners: new Set(),
     pendingWakes: new Set(),
+    settleListeners: new Set(),
+    pendingSettled: [],
     counter: 0,
   };
 }
@@ -154,6 +159,7 @@ export function moveTo(store: MemoryStore, row: MemoryJobRow, state: JobState): 
     countState(store, row.queue, state, 1);
     countState(store, row.queue, row.state, -1);
     row.state = state;
+    if (!isLiveState(state)) notifySettled(store, row.id);
   }
   fileRow(store.claimIndex, row);
 }
@@ -230,6 +236,27 @@ function deliverWakes(store: MemoryStore): void {
       } catch {
         // A wake is a hint: a throwing listener must not break the write that triggered it.
       }
+    }
+  }
+}
+
+/**
+ * Tells settle subscribers that job `id` reached a terminal state. Delivered after the current
+ * operation, the settles of one tick in one call; nothing is kept when nobody listens.
+ */
+export function notifySettled(store: MemoryStore, id: string): void {
+  if (store.settleListeners.size === 0) return;
+  if (store.pendingSettled.length === 0) queueMicrotask(() => deliverSettled(store));
+  store.pendingSettled.push(id);
+}
+
+function deliverSettled(store: MemoryStore): void {
+  const jobs = store.pendingSettled.splice(0);
+  for (const listener of store.settleListeners) {
+    try {
+      listener(jobs);
+    } catch {
+      // A wake is a hint: a throwing listener must not break the others.
     }
   }
 }

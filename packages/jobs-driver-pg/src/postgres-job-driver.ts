@@ -8,7 +8,7 @@ import {
 import { pgError } from './errors.js';
 import { pgPoolSession } from './pg-pool-session.js';
 import { openPostgres } from './postgres-connection.js';
-import { DEFAULT_SCHEMA, validateSchemaName } from './schema-name.js';
+import { DEFAULT_SCHEMA, settledChannel, validateSchemaName } from './schema-name.js';
 import { createSqlJobDriver, type PostgresJobDriver } from './sql-job-driver.js';
 import { PgListenSession } from './wake/pg-listen-session.js';
 
@@ -43,7 +43,7 @@ export function postgresJobDriver(
     wake:
       opened.listen === undefined || options.wake === false
         ? undefined
-        : new PgListenSession(opened.listen, schema),
+        : new PgListenSession(opened.listen, schema, settledChannel(schema)),
     release: opened.release,
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { pgError } from './errors.js';
 
 /** The schema every table lives in unless `schema` says otherwise. */
@@ -32,10 +33,25 @@ export function quoteLiteral(text: string): string {
 }
 
 /**
+ * The NOTIFY channel of settle wakes (`settle-notify.sql.ts`): `<schema>:settled`, or, when that
+ * passes PostgreSQL's 63-byte identifier limit, `x_jobs_settled_` and 16 hex digits of the
+ * schema's SHA-1 (a long schema name still gets a channel of its own).
+ */
+export function settledChannel(schema: string): string {
+  const plain = `${schema}:settled`;
+  if (Buffer.byteLength(plain, 'utf8') <= 63) return plain;
+  return `x_jobs_settled_${createHash('sha1').update(schema).digest('hex').slice(0, 16)}`;
+}
+
+/**
  * Substitutes the schema into a statement written with psql's variable syntax: `:"SCHEMA"`
- * becomes the quoted identifier and `:'SCHEMA'` the quoted literal (the NOTIFY channel). The same
- * text runs in psql after `\set SCHEMA x_jobs`.
+ * becomes the quoted identifier, `:'SCHEMA'` the quoted literal (the wake channel) and
+ * `:'SETTLED_CHANNEL'` the settle wake's channel ({@link settledChannel}). The same text runs in
+ * psql after `\set SCHEMA x_jobs` and `\set SETTLED_CHANNEL x_jobs:settled`.
  */
 export function bindSchema(statement: string, schema: string): string {
-  return statement.replaceAll(':"SCHEMA"', quoteIdent(schema)).replaceAll(":'SCHEMA'", quoteLiteral(schema));
+  return statement
+    .replaceAll(':"SCHEMA"', quoteIdent(schema))
+    .replaceAll(":'SCHEMA'", quoteLiteral(schema))
+    .replaceAll(":'SETTLED_CHANNEL'", quoteLiteral(settledChannel(schema)));
 }

@@ -38,6 +38,8 @@ export interface KeySpace {
   readonly backfillsStarted: string;
   /** The pub/sub channel wakes are published on (a channel, not a key). */
   readonly wakeChannel: string;
+  /** The pub/sub channel settle wakes are published on (`settle-wake.lua`). */
+  readonly settledChannel: string;
   /** Hash of one job row. */
   job(id: string): string;
   /** Hash of one run's steps: step name → encoded step. */
@@ -78,6 +80,7 @@ export function keySpace(prefix: string): KeySpace {
     backfills: `${base}backfills`,
     backfillsStarted: `${base}backfills-started`,
     wakeChannel: `${base}wake`,
+    settledChannel: `${base}settled`,
     job: (id) => `${base}job:${id}`,
     steps: (runId) => `${base}steps:${runId}`,
     lease: (key) => `${base}lease:${key}`,

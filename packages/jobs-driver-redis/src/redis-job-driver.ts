@@ -85,7 +85,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
     doneTtlMs: Math.round(doneTtlMs),
     queues,
   };
-  const wake = new RedisWakeSource(client, keys.wakeChannel, () => clock.now());
+  const wake = new RedisWakeSource(client, keys.wakeChannel, () => clock.now(), keys.settledChannel);
 
   const onReady = (): void => {
     checks.onReady();

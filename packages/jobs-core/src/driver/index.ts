@@ -15,5 +15,5 @@ export type { RateLimitStore, RateLimitTake, RateLimitWindow } from './rate-limi
 export type { ScheduleState, ScheduleStore } from './schedule-store.js';
 export type { QueueStats } from './stats.js';
 export type { StepFence, StepRecord, StepStatus, StepStore } from './step-store.js';
-export type { WakeSource } from './wake.js';
+export type { SettledJobs, WakeSource } from './wake.js';
 export type { WorkerInfo } from './worker-info.js';

@@ -54,7 +54,8 @@ export const CORE_ERROR_CODES = {
   X_WORKER_OPTIONS_INVALID: 'createWorker was given an invalid option.',
   // Replay check (replay-check/): a run that could not be checked.
   X_REPLAY_CHECK_TIMEOUT: 'A replay check: the body did not reach the end of its recorded history in time.',
-  X_REPLAY_CHECK_UNSUPPORTED: 'A replay check: the body called a step method the check cannot replay.',
+  X_REPLAY_CHECK_UNSUPPORTED:
+    'A replay check: the body called a step method the check does not know (a newer step kind).',
   // Child jobs (step.invoke) and awaiting results (awaitResult, enqueue(…).result()).
   X_JOB_CHILD_CANCELLED:
     'A child job a run invoked with step.invoke was cancelled before it finished; terminal for the parent.',

@@ -4,6 +4,7 @@ import { FakeJobDriver } from '../../test/fake-job-driver.js';
 import { runOne } from '../../test/run-one.js';
 import { setJobDriver } from '../ambient/driver-slot.js';
 import type { JobDriver } from '../driver/job-driver.js';
+import type { SettledJobs } from '../driver/wake.js';
 import { errorCode, isJobsError } from '../errors/jobs-error.js';
 import { job } from '../job/job.js';
 import { awaitResult } from './await-result.js';
@@ -15,9 +16,14 @@ const failure = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-/** A fake whose driver has a push wake the test fires by hand. */
-function withWake(fake: FakeJobDriver): { driver: JobDriver; wake: (queue: string) => void } {
+/** A fake whose driver has a push wake and a settle wake the test fires by hand. */
+function withWake(fake: FakeJobDriver): {
+  driver: JobDriver;
+  wake: (queue: string) => void;
+  settled: (jobs: SettledJobs) => void;
+} {
   const listeners = new Set<(queue: string) => void>();
+  const settleListeners = new Set<(jobs: SettledJobs) => void>();
   const driver: JobDriver = {
     ...fake.driver,
     wake: {
@@ -25,12 +31,36 @@ function withWake(fake: FakeJobDriver): { driver: JobDriver; wake: (queue: strin
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+      subscribeSettled(listener) {
+        settleListeners.add(listener);
+        return () => settleListeners.delete(listener);
+      },
     },
   };
   const wake = (queue: string): void => {
     for (const listener of listeners) listener(queue);
   };
-  return { driver, wake };
+  const settled = (jobs: SettledJobs): void => {
+    for (const listener of settleListeners) listener(jobs);
+  };
+  return { driver, wake, settled };
+}
+
+/** The driver with its `introspect.get` calls counted. */
+function counted(driver: JobDriver): { driver: JobDriver; reads: () => number } {
+  let reads = 0;
+  const get = driver.introspect!.get;
+  const counting: JobDriver = {
+    ...driver,
+    introspect: {
+      ...driver.introspect!,
+      get: (id) => {
+        reads += 1;
+        return get(id);
+      },
+    },
+  };
+  return { driver: counting, reads: () => reads };
 }
 
 /** Holds every timer: no fallback poll can fire, so only a signal or a wake can end the wait. */
@@ -84,25 +114,34 @@ describe('awaitResult', () => {
     const fake = new FakeJobDriver();
     const { driver, wake } = withWake(fake);
     const row = fake.add({ name: 'j', queue: 'mail' });
-    let reads = 0;
-    const get = driver.introspect!.get;
-    const counting: JobDriver = {
-      ...driver,
-      introspect: {
-        ...driver.introspect!,
-        get: (id) => {
-          reads += 1;
-          return get(id);
-        },
-      },
-    };
+    const { driver: counting, reads } = counted(driver);
     const awaited = awaitResult(row.id, { driver: counting });
     while (vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve)); // first read done, poll armed
     Object.assign(row, { state: 'done', result: 7 });
     wake('other-queue');
     wake('mail');
     expect(await awaited).toBe(7);
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
+  });
+
+  it("is woken by the driver's settle wake naming the job (or a bare marker), with no poll in between", async () => {
+    noPolls();
+    const fake = new FakeJobDriver();
+    const { driver, settled } = withWake(fake);
+    const first = fake.add({ name: 'j' });
+    const second = fake.add({ name: 'j' });
+    const { driver: counting, reads } = counted(driver);
+    const byId = awaitResult(first.id, { driver: counting });
+    const byMarker = awaitResult(second.id, { driver: counting });
+    while (vi.getTimerCount() < 2) await new Promise((resolve) => setImmediate(resolve)); // first reads done
+    Object.assign(first, { state: 'done', result: 'one' });
+    Object.assign(second, { state: 'done', result: 'two' });
+    settled(['someone-else']);
+    settled([first.id]);
+    expect(await byId).toBe('one');
+    expect(reads(), 'a wake naming another job reads nothing').toBe(3);
+    settled(null);
+    expect(await byMarker).toBe('two');
   });
 
   it('gives up with X_JOB_RESULT_TIMEOUT or X_JOB_RESULT_ABORTED and leaves the row alone', async () => {

@@ -11,8 +11,12 @@ import { onSettledHere } from './settle-signal.js';
 
 /** The first fallback poll waits this long, doubling up to `poll`. */
 const FIRST_POLL_MS = 50;
+/** The first fallback poll when the driver delivers settle wakes (the poll is then a safety net). */
+const FIRST_POLL_WITH_SETTLE_WAKE_MS = 250;
 /** The fallback poll's ceiling when `poll` is not given. */
 export const DEFAULT_RESULT_POLL_MS = 1_000;
+/** The fallback poll's ceiling when `poll` is not given and the driver delivers settle wakes. */
+export const DEFAULT_RESULT_POLL_WITH_SETTLE_WAKE_MS = 5_000;
 
 /** Options of {@link awaitResult} and `enqueue(…).result()`. */
 export interface AwaitResultOptions {
@@ -22,7 +26,10 @@ export interface AwaitResultOptions {
   readonly signal?: AbortSignal;
   /** The driver whose row is read. (Default: the ambient `jobDriver()`) */
   readonly driver?: JobDriver;
-  /** The longest the fallback poll waits between two reads of the row. (Default: 1 s) */
+  /**
+   * The longest the fallback poll waits between two reads of the row. (Default: 1 s; 5 s when the
+   * driver delivers settle wakes, `driver.wake.subscribeSettled`)
+   */
   readonly poll?: Duration;
 }
 
@@ -33,10 +40,13 @@ export interface AwaitResultOptions {
  * `X_JOB_RESULT_TIMEOUT` / `X_JOB_RESULT_ABORTED` when the caller stops waiting first.
  *
  * It reads the row (`introspect.get`) when it starts and again whenever it may have changed:
- * at once when an executor or `cancelJob` in this process settles it, on every push wake the
- * driver delivers for the row's queue (`driver.wake`: a retry, a suspension's wake), and on a
- * bounded fallback poll that starts at 50 ms and doubles up to `poll` — which is what notices a
- * job settled by another process. A row not found yet (an outbox still holding it) is waited for.
+ * at once when an executor or `cancelJob` in this process settles it; on the driver's settle wake
+ * (`driver.wake.subscribeSettled`) naming the job, or a bare settle marker — which is how a job
+ * settled by **another process** is heard promptly; on every push wake for the row's queue (a
+ * retry, a suspension's wake); and on a bounded fallback poll, the safety net for a lost
+ * notification, that starts at 50 ms and doubles up to `poll` (250 ms doubling to 5 s by default
+ * when the driver delivers settle wakes). A row not found yet (an outbox still holding it) is
+ * waited for.
  */
 export function awaitResult<Result = JsonValue>(
   id: string,
@@ -59,7 +69,11 @@ export function awaitResult<Result = JsonValue>(
     timeoutMs =
       options.timeout === undefined ? undefined : parseDuration(options.timeout, 'awaitResult timeout');
     pollMs =
-      options.poll === undefined ? DEFAULT_RESULT_POLL_MS : parseDuration(options.poll, 'awaitResult poll');
+      options.poll !== undefined
+        ? parseDuration(options.poll, 'awaitResult poll')
+        : driver.wake?.subscribeSettled !== undefined
+          ? DEFAULT_RESULT_POLL_WITH_SETTLE_WAKE_MS
+          : DEFAULT_RESULT_POLL_MS;
   } catch (error) {
     return Promise.reject(error);
   }
@@ -115,6 +129,14 @@ class ResultWait {
     const wake = this.driver.wake;
     if (wake !== undefined) {
       this.#cleanups.push(wake.subscribe((queue) => (queue === this.#queue ? this.#read() : undefined)));
+      if (wake.subscribeSettled !== undefined) {
+        this.#delay = Math.min(FIRST_POLL_WITH_SETTLE_WAKE_MS, this.pollMs);
+        this.#cleanups.push(
+          wake.subscribeSettled((jobs) =>
+            jobs === null || jobs.includes(this.id) ? this.#read() : undefined,
+          ),
+        );
+      }
     }
     this.#cleanups.push(() => clearTimeout(this.#poll));
     this.#read();

@@ -1,14 +1,14 @@
 import type { JobDetail } from '../driver/job-record.js';
-import type { StepRecord } from '../driver/step-store.js';
 import { coreError } from '../errors/core-error.js';
 import { errorCode } from '../errors/jobs-error.js';
 import { definitionOf } from '../job/definition-of.js';
 import type { JobContext, JobRunContext } from '../job/job-context.js';
 import type { AnyJobHandle } from '../job/job-handle.js';
-import { COMPENSATE_STEP_PREFIX, UNWINDING_STEP } from '../job/step-name.js';
 import type { JsonValue } from '../json.js';
-import type { ReplayCheckResult, ReplayStepRef } from './replay-check-result.js';
-import { kindsOf, type ReplayStepKind } from './step-kind.js';
+import type { ReplayCheckResult } from './replay-check-result.js';
+import { type AskedStep, ReplayHistory } from './replay-history.js';
+import { ReplaySchedule } from './replay-schedule.js';
+import { replayStepApi } from './replay-step-api.js';
 
 /** The recorded run a check replays: a row and its steps, as `introspect.get` answers them. */
 export type ReplayRun = Pick<
@@ -32,10 +32,23 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * Replays one recorded run against the current code of its job, in replay-only mode: every step
- * the body asks for is compared, in order, with the run's recorded history (name, then kind) and
- * answers the recorded output — no step function runs, nothing is written, no driver is called.
- * The replay stops at the first step without a completed record (where the run is parked, or the
- * history ends) or when the names, order or kinds part, and answers the first point of divergence.
+ * the body calls (`run`, `sleep`, `sleepUntil`, `waitForEvent`, `invoke`) is compared, in call
+ * order, with the run's recorded positions (name, then kind) and answers the recorded output — no
+ * step function runs, no child is enqueued, nothing is written, no driver is called. A completed
+ * invoke answers the child's recorded result.
+ *
+ * Parallel steps (`Promise.all` over step calls) are compared by the positions the executor gave
+ * them, which are call positions whatever order the steps finished in; the calls in flight are
+ * answered earliest-completed record first, so a call made after one of them finished takes the
+ * position it took when recorded (see {@link ReplaySchedule}). A divergence inside a fan-out (a
+ * parallel step renamed, added, removed or of another kind) is reported at its position.
+ *
+ * A call whose record is not completed — a parked sleep or wait, an invoke whose child has not
+ * finished, a failed step the next attempt runs again — or that lies past the end of the history
+ * is where the replay stops: it is never answered, and its siblings in flight are still checked.
+ * The verdict is `matches` once nothing is left to answer, `diverges` at the first point where
+ * names, order or kinds part. Only a step method the check does not know (a newer step kind) is
+ * `X_REPLAY_CHECK_UNSUPPORTED`.
  *
  * Code outside steps does run, as on any replay: it gets `ctx` = `options.context` plus the run's
  * ids, an `AbortSignal` aborted at the timeout, and a `progress` that records nothing.
@@ -47,58 +60,42 @@ export async function checkReplay(
   options: CheckReplayOptions = {},
 ): Promise<ReplayCheckResult> {
   const definition = definitionOf(handle);
-  const history = bodySteps(run.steps);
+  const history = new ReplayHistory(run.steps);
   const parsed = definition.schema.safeParse(run.payload);
   if (!parsed.success) {
     return failed(0, 'X_JOB_INPUT_INVALID', `the recorded input no longer parses: ${parsed.error.message}`);
   }
-  let replayed = 0;
+  const schedule = new ReplaySchedule();
   let verdict: ReplayCheckResult | undefined;
   let decided!: () => void;
   const decision = new Promise<void>((resolve) => {
     decided = resolve;
   });
-  const decide = (result: ReplayCheckResult): never => {
+  const decide = (result: ReplayCheckResult): Promise<never> => {
     verdict ??= result;
     decided();
-    throw END;
+    return Promise.reject(END);
   };
-  const ask = (asked: ReplayStepRef & { kind: ReplayStepKind }): JsonValue => {
-    if (verdict !== undefined) throw END;
-    const position = replayed;
-    const recorded = history[position];
-    if (recorded === undefined) return decide({ status: 'matches', replayed });
-    const recordedRef = { name: recorded.name, kind: kindsOf(recorded).join('|') };
-    if (recorded.name !== asked.name) {
-      const elsewhere = history.findIndex((step) => step.name === asked.name);
-      const reason =
-        elsewhere === -1
-          ? `asks for step '${asked.name}' where the history recorded '${recorded.name}' (another name)`
-          : `asks for step '${asked.name}' where the history recorded '${recorded.name}' ('${asked.name}' was recorded at position ${elsewhere}: another order)`;
-      return decide({
-        status: 'diverges',
-        replayed,
-        divergence: { position, recorded: recordedRef, asked, reason },
-      });
+  const ask = (asked: AskedStep): Promise<JsonValue> => {
+    if (verdict !== undefined) return Promise.reject(END);
+    const answer = history.compare(asked);
+    if (answer.kind === 'diverges') {
+      return decide({ status: 'diverges', replayed: schedule.answered, divergence: answer.divergence });
     }
-    if (!kindsOf(recorded).includes(asked.kind)) {
-      const reason = `asks for '${asked.name}' as a ${asked.kind} step; the history recorded it as ${recordedRef.kind} (another kind)`;
-      return decide({
-        status: 'diverges',
-        replayed,
-        divergence: { position, recorded: recordedRef, asked, reason },
-      });
-    }
-    if (recorded.status !== 'completed') return decide({ status: 'matches', replayed });
-    replayed += 1;
-    return recorded.output;
+    return new Promise<JsonValue>((resolve, reject) => {
+      if (answer.kind === 'stop') schedule.stop();
+      else
+        schedule.hold(answer.record, () =>
+          verdict === undefined ? resolve(answer.record.output) : reject(END),
+        );
+    });
   };
   const step = replayStepApi(ask, (method) =>
     decide(
       failed(
-        replayed,
+        schedule.answered,
         'X_REPLAY_CHECK_UNSUPPORTED',
-        `the body calls step.${method}, which the check cannot replay`,
+        `the body calls step.${method}, which the check does not know (a newer step kind)`,
       ),
     ),
   );
@@ -118,7 +115,7 @@ export async function checkReplay(
   const timer = setTimeout(() => {
     timeout.abort(coreError('X_REPLAY_CHECK_TIMEOUT', 'the replay check timed out'));
     verdict ??= failed(
-      replayed,
+      schedule.answered,
       'X_REPLAY_CHECK_TIMEOUT',
       'the body did not reach the end of its history in time',
     );
@@ -133,79 +130,32 @@ export async function checkReplay(
     body = Promise.reject(error);
   }
   const ended = body.then(
-    () => {
-      const next = history[replayed];
-      if (next === undefined) return { status: 'matches', replayed } as const;
-      const recorded = { name: next.name, kind: kindsOf(next).join('|') };
-      const reason = `the code finishes without asking for recorded step '${next.name}'`;
-      return {
-        status: 'diverges',
-        replayed,
-        divergence: { position: replayed, recorded, asked: null, reason },
-      } as const;
+    (): ReplayCheckResult => {
+      const divergence = history.unasked();
+      return divergence === undefined
+        ? { status: 'matches', replayed: schedule.answered }
+        : { status: 'diverges', replayed: schedule.answered, divergence };
     },
     (error: unknown) =>
       error === END
         ? undefined
         : failed(
-            replayed,
+            schedule.answered,
             errorCode(error) ?? 'ERROR',
             error instanceof Error ? error.message : String(error),
           ),
   );
-  const outcome = await Promise.race([ended, decision.then(() => undefined)]);
+  let settled = false;
+  const parked = schedule
+    .run(() => verdict !== undefined || settled)
+    .then((): ReplayCheckResult => ({ status: 'matches', replayed: schedule.answered }));
+  const outcome = await Promise.race([ended, parked, decision.then(() => undefined)]);
+  settled = true;
   clearTimeout(timer);
-  return verdict ?? outcome ?? failed(replayed, 'ERROR', 'the check reached no verdict');
-}
-
-/** The steps a body asks for, in recorded order (compensations and the unwinding marker are the executor's). */
-function bodySteps(steps: readonly StepRecord[]): readonly StepRecord[] {
-  return steps
-    .filter((step) => step.name !== UNWINDING_STEP && !step.name.startsWith(COMPENSATE_STEP_PREFIX))
-    .sort((a, b) => a.position - b.position);
+  decided();
+  return verdict ?? outcome ?? failed(schedule.answered, 'ERROR', 'the check reached no verdict');
 }
 
 function failed(replayed: number, code: string, message: string): ReplayCheckResult {
   return { status: 'failed', replayed, error: { code, message } };
-}
-
-/**
- * A step API that answers from the history through `ask` and runs nothing. A method it does not
- * know (a step kind added later) ends the check through `unsupported` instead of a TypeError.
- */
-function replayStepApi(
-  ask: (asked: { name: string; kind: ReplayStepKind }) => JsonValue,
-  unsupported: (method: string) => never,
-): object {
-  const later = <T>(answer: () => T): Promise<T> => Promise.resolve().then(answer);
-  const api: Record<string, unknown> = {
-    run: (name: string) => later(() => ask({ name, kind: 'run' })),
-    sleep: (nameOrDuration: unknown, duration?: unknown) =>
-      later(() => {
-        const name = duration === undefined ? `sleep:${String(nameOrDuration)}` : String(nameOrDuration);
-        ask({ name, kind: 'sleep' });
-      }),
-    sleepUntil: (name: string) =>
-      later(() => {
-        ask({ name, kind: 'sleep' });
-      }),
-    waitForEvent: (name: string, _event: string, options?: { schema?: { safeParse(v: unknown): unknown } }) =>
-      later(() => {
-        const output = ask({ name, kind: 'waitForEvent' });
-        if (output === null || typeof output !== 'object' || Array.isArray(output)) return null;
-        const payload = (output as { payload?: JsonValue }).payload ?? null;
-        const checked = options?.schema?.safeParse(payload) as
-          | { success: boolean; data?: unknown }
-          | undefined;
-        return checked?.success === true ? checked.data : payload;
-      }),
-  };
-  return new Proxy(api, {
-    get(target, property) {
-      if (typeof property === 'string' && !(property in target)) {
-        return () => later(() => unsupported(property));
-      }
-      return Reflect.get(target, property);
-    },
-  });
 }

@@ -21,9 +21,13 @@ export interface ReplayDivergence {
 }
 
 /**
- * The verdict on one run:
- * - `matches`: every step the code asked for, in order, is the recorded one, up to where the
- *   history ends (the first step without a completed record) or the body returned;
+ * The verdict on one run, with `replayed`: how many step calls were answered from the history
+ * before the verdict (calls in flight together — a fan-out — are compared when called and
+ * answered one at a time, so a divergence inside a fan-out can come before its siblings were
+ * answered):
+ * - `matches`: every step the code called, in call order, is the one recorded at that position,
+ *   up to where the replay stops (a step without a completed record, the end of the history) or
+ *   the body returned;
  * - `diverges`: the first point where name, order or kind differ (`divergence`);
  * - `failed`: the body threw (outside any step), its input no longer parses, or it did not reach
  *   the end of its history in time — the run could not be checked (`error`).

@@ -5,7 +5,7 @@ import type { JobsDatabase } from '../database-types.js';
 import type { SqlJobDriverOptions } from '../driver-options.js';
 import { pgError } from '../errors.js';
 import { resolveRetention } from '../postgres-job-driver.js';
-import { DEFAULT_SCHEMA, validateSchemaName } from '../schema-name.js';
+import { DEFAULT_SCHEMA, settledChannel, validateSchemaName } from '../schema-name.js';
 import { createSqlJobDriver, type PostgresJobDriver } from '../sql-job-driver.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -77,7 +77,7 @@ export async function pgliteJobDriver(options: PgliteJobDriverOptions = {}): Pro
       migrate: options.migrate ?? true,
       ...retention,
       queues,
-      wake: options.wake === false ? undefined : new PgliteListen(pglite, schema),
+      wake: options.wake === false ? undefined : new PgliteListen(pglite, schema, settledChannel(schema)),
       release: async () => {
         await owned?.close();
         await lock?.release();

@@ -9,19 +9,32 @@ import type { WakeTransport } from '../wake/wake-transport.js';
 export class PgliteListen implements WakeTransport {
   readonly #pglite: PGlite;
   readonly #channel: string;
+  readonly #settledChannel: string;
   #unlisten: (() => Promise<void>) | undefined;
+  #unlistenSettled: Promise<() => Promise<void>> | undefined;
 
-  constructor(pglite: PGlite, channel: string) {
+  constructor(pglite: PGlite, channel: string, settledChannel: string) {
     this.#pglite = pglite;
     this.#channel = channel;
+    this.#settledChannel = settledChannel;
   }
 
   async start(emit: (queue: string) => void): Promise<void> {
     this.#unlisten = await this.#pglite.listen(quoteIdent(this.#channel), (payload) => emit(payload));
   }
 
+  listenSettled(emit: (payload: string) => void): void {
+    this.#unlistenSettled ??= this.#pglite.listen(quoteIdent(this.#settledChannel), (payload) =>
+      emit(payload),
+    );
+    this.#unlistenSettled.catch(() => {});
+  }
+
   async stop(): Promise<void> {
     await this.#unlisten?.().catch(() => {});
     this.#unlisten = undefined;
+    const settled = this.#unlistenSettled;
+    this.#unlistenSettled = undefined;
+    await settled?.then((unlisten) => unlisten()).catch(() => {});
   }
 }

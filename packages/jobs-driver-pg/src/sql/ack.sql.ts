@@ -1,4 +1,5 @@
 import { movedRow, ROW_COLUMNS } from './job-columns.js';
+import { SETTLED_CTE } from './settle-notify.sql.js';
 
 /** What a `done` row looks like in `job_history`: its result, its finish time, no lease. */
 const doneRow = (alias: string, result: string): string =>
@@ -7,7 +8,7 @@ const doneRow = (alias: string, result: string): string =>
 /**
  * SQL_ACK — settles one claimed row `done` with its result: deletes it from `jobs` and writes it
  * to `job_history` in the same statement, so the hot table never holds it. Fenced: lands only
- * while the row is `running` under the caller's claim token.
+ * while the row is `running` under the caller's claim token. Sends the settle wake (SETTLED_CTE).
  *
  * Params: `$1` job id, `$2` claim token, `$3` result (JSON text, null for none).
  * Returns: `(id)` when it landed, no row when the claim no longer holds the row.
@@ -16,15 +17,16 @@ export const SQL_ACK = `with gone as (
   delete from :"SCHEMA".jobs
   where id = $1::text and claim_token = $2::text and state = 'running'
   returning *
-)
-insert into :"SCHEMA".job_history (${ROW_COLUMNS})
-select ${doneRow('gone', '$3::text::jsonb')} from gone
-returning id`;
+), kept as (
+  insert into :"SCHEMA".job_history (${ROW_COLUMNS})
+  select ${doneRow('gone', '$3::text::jsonb')} from gone
+), ${SETTLED_CTE}
+select id from gone cross join settled`;
 
 /**
  * SQL_ACK_MANY — SQL_ACK for a batch: the driver gathers the acks that arrive while earlier
  * batches commit into one statement (one round trip and one commit for many jobs), each fenced on
- * its own token. An (id, token) pair given twice lands once.
+ * its own token. An (id, token) pair given twice lands once. One settle wake for the batch.
  *
  * Params: arrays of equal length — `$1` job ids, `$2` claim tokens, `$3` results (JSON text).
  * Returns: `(acked)` for every ack that landed: its 1-based position in the arrays.
@@ -37,8 +39,8 @@ export const SQL_ACK_MANY = `with gone as (
 ), kept as (
   insert into :"SCHEMA".job_history (${ROW_COLUMNS})
   select ${doneRow('gone', 'gone.acked_result::jsonb')} from gone
-)
-select ord::int as acked from gone`;
+), ${SETTLED_CTE}
+select ord::int as acked from gone cross join settled`;
 
 /**
  * The steps of the runs in `gone` (a CTE of `(id, run_id)` rows leaving both tables) that no row
@@ -54,7 +56,8 @@ const STEPS_OF_GONE_RUNS = `delete from :"SCHEMA".steps s
 
 /**
  * SQL_ACK_DROP — SQL_ACK under `retention: { done: 0 }`: the row and its run's steps are deleted,
- * nothing is kept (graphile-worker's model). A job with no steps pays one probe of `steps`.
+ * nothing is kept (graphile-worker's model). A job with no steps pays one probe of `steps`. Sends
+ * the settle wake (an awaiter re-reads and finds no row: it waits on, as for any removed row).
  *
  * Params: `$1` job id, `$2` claim token (no result: nothing keeps it).
  * Returns: as SQL_ACK.
@@ -65,8 +68,8 @@ export const SQL_ACK_DROP = `with gone as (
   returning id, run_id
 ), steps_gone as (
   ${STEPS_OF_GONE_RUNS}
-)
-select id from gone`;
+), ${SETTLED_CTE}
+select id from gone cross join settled`;
 
 /**
  * SQL_ACK_MANY_DROP — SQL_ACK_MANY under `retention: { done: 0 }`: rows and their runs' steps
@@ -81,5 +84,5 @@ export const SQL_ACK_MANY_DROP = `with gone as (
   returning j.id, j.run_id, a.ord
 ), steps_gone as (
   ${STEPS_OF_GONE_RUNS}
-)
-select ord::int as acked from gone`;
+), ${SETTLED_CTE}
+select ord::int as acked from gone cross join settled`;

@@ -1,9 +1,10 @@
 import { movedRow, ROW_COLUMNS } from './job-columns.js';
+import { SETTLED_CTE } from './settle-notify.sql.js';
 
 /**
  * SQL_CANCEL — cancels a live row (a `running` one too: its holder's next heartbeat, ack or step
  * save finds no row under its token): deletes it from `jobs` and writes it to `job_history` as
- * `cancelled`, in one statement.
+ * `cancelled`, in one statement. Sends the settle wake (SETTLED_CTE).
  *
  * Params: `$1` job id, `$2` reason or null.
  * Returns: `(id)` when it cancelled the row, no row when it is not live.
@@ -11,15 +12,16 @@ import { movedRow, ROW_COLUMNS } from './job-columns.js';
 export const SQL_CANCEL = `with gone as (
   delete from :"SCHEMA".jobs where id = $1::text and live
   returning *
-)
-insert into :"SCHEMA".job_history (${ROW_COLUMNS})
-select ${movedRow('gone', {
-  state: `'cancelled'`,
-  cancel_reason: '$2::text',
-  finished_at: 'now()',
-  lease_expires_at: 'null',
-})} from gone
-returning id`;
+), kept as (
+  insert into :"SCHEMA".job_history (${ROW_COLUMNS})
+  select ${movedRow('gone', {
+    state: `'cancelled'`,
+    cancel_reason: '$2::text',
+    finished_at: 'now()',
+    lease_expires_at: 'null',
+  })} from gone
+), ${SETTLED_CTE}
+select id from gone cross join settled`;
 
 /**
  * SQL_RETRY_MOVE — puts a finished row back in `jobs`, `ready` now with its attempts reset and

@@ -1,4 +1,5 @@
 import { movedRow, ROW_COLUMNS } from './job-columns.js';
+import { SETTLED_CTE } from './settle-notify.sql.js';
 
 /**
  * SQL_NACK_RETRY — hands a failed attempt back for another try at `$3`: `ready` when that is
@@ -87,7 +88,7 @@ returning j.id, case when j.run_at <= now() then pg_notify(:'SCHEMA', left(j.que
 /**
  * SQL_NACK_DEAD — dead-letters a claimed row with its last error and why it stopped: deletes it
  * from `jobs` and writes it to `job_history` as `dead` in one statement. An attempt this claim
- * started stays counted. Fenced on the claim.
+ * started stays counted. Fenced on the claim. Sends the settle wake (SETTLED_CTE).
  *
  * Params: `$1` job id, `$2` claim token, `$3` error (JSON text), `$4` stop reason
  * (`terminal` | `attempts-exhausted`).
@@ -97,13 +98,14 @@ export const SQL_NACK_DEAD = `with gone as (
   delete from :"SCHEMA".jobs
   where id = $1::text and claim_token = $2::text and state = 'running'
   returning *
-)
-insert into :"SCHEMA".job_history (${ROW_COLUMNS})
-select ${movedRow('gone', {
-  state: `'dead'`,
-  last_error: '$3::text::jsonb',
-  stop_reason: '$4::text',
-  finished_at: 'now()',
-  lease_expires_at: 'null',
-})} from gone
-returning id`;
+), kept as (
+  insert into :"SCHEMA".job_history (${ROW_COLUMNS})
+  select ${movedRow('gone', {
+    state: `'dead'`,
+    last_error: '$3::text::jsonb',
+    stop_reason: '$4::text',
+    finished_at: 'now()',
+    lease_expires_at: 'null',
+  })} from gone
+), ${SETTLED_CTE}
+select id from gone cross join settled`;

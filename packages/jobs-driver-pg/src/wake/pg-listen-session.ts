@@ -13,11 +13,14 @@ export interface ListenBackoff {
 /**
  * One dedicated pg `Client` holding `LISTEN <channel>`. When the session ends (server restart,
  * `pg_terminate_backend`, network cut) it reconnects with backoff and listens again; wakes sent
- * while it was down are lost, which the worker's slow poll covers.
+ * while it was down are lost, which the worker's slow poll covers. Once asked (`listenSettled`),
+ * the same session also LISTENs on the settle channel.
  */
 export class PgListenSession implements WakeTransport {
   readonly #config: pg.ClientConfig;
   readonly #channel: string;
+  readonly #settledChannel: string;
+  #settled: ((payload: string) => void) | undefined;
   readonly #minDelayMs: number;
   readonly #maxDelayMs: number;
   #client: pg.Client | undefined;
@@ -25,9 +28,10 @@ export class PgListenSession implements WakeTransport {
   #wakeSleep: (() => void) | undefined;
   #loop: Promise<void> | undefined;
 
-  constructor(config: pg.ClientConfig, channel: string, backoff: ListenBackoff = {}) {
+  constructor(config: pg.ClientConfig, channel: string, settledChannel: string, backoff: ListenBackoff = {}) {
     this.#config = { keepAlive: true, connectionTimeoutMillis: 10_000, ...config };
     this.#channel = channel;
+    this.#settledChannel = settledChannel;
     this.#minDelayMs = backoff.minDelayMs ?? 100;
     this.#maxDelayMs = backoff.maxDelayMs ?? 5000;
   }
@@ -36,6 +40,13 @@ export class PgListenSession implements WakeTransport {
     return new Promise((resolve) => {
       this.#loop ??= this.#run(emit, resolve);
     });
+  }
+
+  listenSettled(emit: (payload: string) => void): void {
+    const first = this.#settled === undefined;
+    this.#settled = emit;
+    // A live session listens now; one still connecting (or reconnecting) listens in #run.
+    if (first) this.#client?.query(`LISTEN ${quoteIdent(this.#settledChannel)}`).catch(() => {});
   }
 
   async stop(): Promise<void> {
@@ -56,11 +67,13 @@ export class PgListenSession implements WakeTransport {
       });
       client.on('notification', (message) => {
         if (message.channel === this.#channel) emit(message.payload ?? '');
+        else if (message.channel === this.#settledChannel) this.#settled?.(message.payload ?? '');
       });
       try {
         this.#client = client;
         await client.connect();
         await client.query(`LISTEN ${quoteIdent(this.#channel)}`);
+        if (this.#settled !== undefined) await client.query(`LISTEN ${quoteIdent(this.#settledChannel)}`);
         failures = 0;
         firstAttempt();
         if (this.#stopped) await client.end();

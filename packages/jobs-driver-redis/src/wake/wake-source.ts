@@ -1,4 +1,4 @@
-import type { WakeSource } from '@x/jobs-core/driver';
+import { parseSettledMessage, type SettledJobs, type WakeSource } from '@x/jobs-core/driver';
 import { Redis } from 'ioredis';
 import type { RedisClient } from '../redis-client.js';
 
@@ -20,20 +20,32 @@ export function parseWakeMessage(message: string): { readonly queue: string; rea
  * the listeners at once for due work and arms a timer for work due later (a delayed enqueue, a
  * retry backoff). After the subscriber reconnects, every queue it has heard of is woken (messages
  * published while it was away are lost). Delivery stays a hint: workers still poll slowly.
+ *
+ * The settle wake rides on the same connection: the first `subscribeSettled` subscribes it to
+ * `<prefix>settled` too (a worker that never awaits a result never receives settle messages), where
+ * the ack, dead-letter and cancel scripts publish the settled ids (`settle-wake.lua`).
  */
 export class RedisWakeSource implements WakeSource {
   readonly #client: RedisClient;
   readonly #channel: string;
+  readonly #settledChannel: string;
   readonly #now: () => number;
   readonly #listeners = new Set<(queue: string) => void>();
   readonly #timers = new Map<string, { readonly at: number; readonly timer: NodeJS.Timeout }>();
   readonly #heard = new Set<string>();
+  readonly #settleListeners = new Set<(jobs: SettledJobs) => void>();
   #subscriber: RedisClient | null = null;
   #closed = false;
 
-  constructor(client: RedisClient, channel: string, now: () => number) {
+  constructor(
+    client: RedisClient,
+    channel: string,
+    now: () => number,
+    settledChannel = `${channel}:settled`,
+  ) {
     this.#client = client;
     this.#channel = channel;
+    this.#settledChannel = settledChannel;
     this.#now = now;
   }
 
@@ -47,10 +59,24 @@ export class RedisWakeSource implements WakeSource {
     };
   }
 
+  /** Adds a settle listener (subscribing the connection to the settle channel on the first). */
+  subscribeSettled(listener: (jobs: SettledJobs) => void): () => void {
+    if (this.#closed) return () => {};
+    const entry = (jobs: SettledJobs): void => listener(jobs);
+    const first = this.#settleListeners.size === 0;
+    this.#settleListeners.add(entry);
+    this.#open();
+    if (first) this.#subscriber?.subscribe(this.#settledChannel).catch(() => {});
+    return () => {
+      this.#settleListeners.delete(entry);
+    };
+  }
+
   /** Stops the subscriber connection and every pending timer. Safe to call twice. */
   async close(): Promise<void> {
     this.#closed = true;
     this.#listeners.clear();
+    this.#settleListeners.clear();
     for (const { timer } of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
     const subscriber = this.#subscriber;
@@ -77,10 +103,15 @@ export class RedisWakeSource implements WakeSource {
     subscriber.on('ready', () => {
       // ioredis resubscribes on reconnect; subscribing again is idempotent and covers the first ready.
       subscriber.subscribe(this.#channel).catch(() => {});
+      if (this.#settleListeners.size > 0) subscriber.subscribe(this.#settledChannel).catch(() => {});
       if (readyBefore) for (const queue of this.#heard) this.#emit(queue);
       readyBefore = true;
     });
     subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.#settledChannel) {
+        this.#emitSettled(parseSettledMessage(message));
+        return;
+      }
       if (channel !== this.#channel) return;
       const wake = parseWakeMessage(message);
       if (wake !== null) this.#schedule(wake.queue, wake.dueAt);
@@ -114,6 +145,16 @@ export class RedisWakeSource implements WakeSource {
         listener(queue);
       } catch {
         // A listener's failure is its own; the others still hear the wake.
+      }
+    }
+  }
+
+  #emitSettled(jobs: SettledJobs): void {
+    for (const listener of this.#settleListeners) {
+      try {
+        listener(jobs);
+      } catch {
+        // A listener's failure is its own; the others still hear the settle.
       }
     }
   }

@@ -1,6 +1,7 @@
 import { luaFragment } from '../../lua-script.js';
 import { BULK_WRITE } from './bulk-write.lua.js';
 import { DONE_RETENTION } from './done-retention.lua.js';
+import { SETTLE_WAKE } from './settle-wake.lua.js';
 
 /**
  * The fenced ack of one row, shared by `ack` and `ack-many`: a running row under its token becomes
@@ -12,13 +13,13 @@ import { DONE_RETENTION } from './done-retention.lua.js';
 export const ACK_ROW = luaFragment({
   name: 'ack-row',
   keys: ['base', 'dedupe'],
-  requires: [DONE_RETENTION, BULK_WRITE],
+  requires: [DONE_RETENTION, BULK_WRITE, SETTLE_WAKE],
   lua: `
 -- A batch of acks: its finish time and retention as the strings written (formatted once, not
 -- per row), and the index moves gathered for flush_ack_moves.
 local function new_ack_moves(now, retention)
   return { now = string.format('%d', now), ttl = retention, expire = tonumber(retention) > 0,
-    running = {}, done = {}, keys = {}, dedupe_fields = {}, dedupe_ids = {} }
+    running = {}, done = {}, keys = {}, dedupe_fields = {}, dedupe_ids = {}, acked = {} }
 end
 
 -- Answers the row's queue when it was running under token (now done), nil when the claim no
@@ -42,14 +43,16 @@ local function ack_row(id, token, result, moves)
     keys = { state_key('running', queue), state_key('done', queue) }
     moves.keys[queue] = keys
   end
+  moves.acked[#moves.acked + 1] = id
   bulk_add(moves.running, keys[1], id)
   bulk_add(moves.done, keys[2], moves.now, id)
   if moves.expire then expire_done(id, f[5], moves.ttl, f[6] ~= '1') end
   return queue
 end
 
--- Writes the gathered moves, and frees the dedupe fields the acked rows still hold (one HMGET
--- and one HDEL for the batch; a field taken over by a newer row stays).
+-- Writes the gathered moves, frees the dedupe fields the acked rows still hold (one HMGET and
+-- one HDEL for the batch; a field taken over by a newer row stays), and publishes one settle wake
+-- for the batch.
 local function flush_ack_moves(moves)
   bulk_flush('ZREM', moves.running, 1)
   bulk_flush('ZADD', moves.done, 2)
@@ -63,6 +66,7 @@ local function flush_ack_moves(moves)
     end
     if #free > 0 then redis.call('HDEL', K_DEDUPE, unpack(free)) end
   end
+  publish_settled(moves.acked)
 end
 `,
 });
