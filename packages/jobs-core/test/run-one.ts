@@ -15,7 +15,11 @@ export function runOne(
   fake: FakeJobDriver,
   handle: AnyJobHandle,
   windowMs = 1_000,
-  extra: { readonly signal?: AbortSignal; readonly heartbeatIntervalMs?: number } = {},
+  extra: {
+    readonly signal?: AbortSignal;
+    readonly heartbeatIntervalMs?: number;
+    readonly awaitEveryStart?: boolean;
+  } = {},
 ): RunOne {
   const [claimed] = fake.claimNow(1, windowMs);
   if (claimed === undefined) throw new Error('runOne: no due row');
@@ -29,6 +33,7 @@ export function runOne(
     heartbeatIntervalMs: extra.heartbeatIntervalMs ?? Math.max(1, Math.floor(windowMs / 6)),
     logger,
     ...(extra.signal === undefined ? {} : { signal: extra.signal }),
+    ...(extra.awaitEveryStart === undefined ? {} : { awaitEveryStart: extra.awaitEveryStart }),
   });
   return { result, logger };
 }

@@ -88,6 +88,25 @@ describe('startAttempt: an overlapped start', () => {
     ]);
   });
 
+  it('awaits the first attempt too when the worker awaits every start (awaitEveryStart)', async () => {
+    const fake = new FakeJobDriver();
+    const handle = probe(fake);
+    const row = fake.add({ name: handle.name });
+    const start = heldStart(fake);
+    const { result } = runOne(fake, handle, 1_000, { awaitEveryStart: true });
+    await sleep(20);
+    expect(fake.calls).toEqual([`claim:${row.id}`, `start:${row.id}`]);
+    start.release();
+    expect((await result).outcome).toBe('completed');
+    expect(fake.calls).toEqual([
+      `claim:${row.id}`,
+      `start:${row.id}`,
+      'start-landed',
+      'body',
+      `ack:${row.id}`,
+    ]);
+  });
+
   it('stops a running body with X_JOB_LEASE_LOST and settles nothing when the start answers false', async () => {
     const fake = new FakeJobDriver();
     let aborted: unknown;

@@ -14,7 +14,8 @@ import type { AttemptOutcome, Settlement } from './settlement.js';
  * - `attempt > maxAttempts` (every allowed attempt started, none settled: a body that kills its
  *   process each time) → `exhausted`: dead, `X_JOB_MAX_ATTEMPTS`, the body not started;
  * - the claim started it already (`ClaimedJob.started`) → undefined at once;
- * - a row's first attempt on a fresh claim ({@link overlapsStart}) → undefined at once: the body
+ * - a row's first attempt on a fresh claim ({@link overlapsStart}), unless the worker awaits every
+ *   start (`awaitEveryStart`) → undefined at once: the body
  *   runs while its start is in flight (`scope.startLanding`, which the settle waits for). A start
  *   that answers false stops the body as a refused lease (`X_JOB_LEASE_LOST`, nothing settled);
  *   one that throws leaves the attempt to be counted before its settle (`countUnstarted`);
@@ -50,7 +51,7 @@ export function startAttempt(
     next({ kind: 'threw', error });
     return;
   }
-  if (overlapsStart(job)) {
+  if (scope.settings.awaitEveryStart !== true && overlapsStart(job)) {
     scope.startLanding = sent.then(
       (started) => {
         scope.startLanding = undefined;
@@ -88,7 +89,8 @@ export function startAttempt(
  * worker's bodies then follow one another without a round trip each, and starts and acks leave
  * in large batches. The cost is bounded: a process that dies before such a start lands leaves the
  * row uncounted, but its next claim is `lapsed`, and every start after it is awaited, so a body
- * that kills its process every time runs at most once more than `attempts`. A first attempt
+ * that kills its process every time runs at most once more than `attempts` (a worker with
+ * `awaitEveryStart` awaits this start too, for exactly `attempts`). A first attempt
  * cancelled while its claim waited in a buffer may begin and is stopped when its start answers
  * false, as a running job's cancel is.
  */

@@ -58,4 +58,6 @@ export interface ExecutionSettings {
   readonly observer?: ExecutionObserver;
   /** (Default: {@link DEFAULT_SETTLED_TIMEOUT_MS}) */
   readonly settledTimeoutMs?: number;
+  /** Await every start before its body, the first attempt's too (`WorkerOptions.awaitEveryStart`). (Default: false) */
+  readonly awaitEveryStart?: boolean;
 }

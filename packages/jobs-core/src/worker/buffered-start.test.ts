@@ -81,4 +81,49 @@ describe('a freed slot and the prefetch buffer', () => {
       refill.open();
     }
   }, 30_000);
+
+  it("awaits a buffered first attempt's start before its body with awaitEveryStart (and overlaps it without)", async () => {
+    for (const awaitEveryStart of [true, false]) {
+      const fake = new FakeJobDriver();
+      const order: string[] = [];
+      const handle = job({
+        name: `await-start-${Math.random().toString(36).slice(2)}`,
+        queue: 'q',
+        input: z.object({}),
+        idempotencyKey: () => 'k',
+        tenant: 'none',
+        run: () => {
+          order.push('body');
+        },
+      });
+      const row = fake.add({ name: handle.name });
+      const landed = gate();
+      fake.wrap('start', async (next) => {
+        await landed.opened;
+        order.push('start-landed');
+        return next();
+      });
+      const worker = createWorker({
+        driver: fake.driver,
+        context: () => ({}),
+        registry: { get: (name) => (name === handle.name ? handle : undefined) },
+        queues: ['q'],
+        concurrency: 1,
+        prefetch: 1,
+        handleSignals: false,
+        logger: recordingLogger(),
+        awaitEveryStart,
+      });
+      workers.push(worker);
+      await worker.start();
+      while (!fake.calls.includes(`start:${row.id}`)) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      landed.open();
+      while (row.state !== 'done') await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(order, `awaitEveryStart: ${awaitEveryStart}`).toEqual(
+        awaitEveryStart ? ['start-landed', 'body'] : ['body', 'start-landed'],
+      );
+      await worker.stop();
+    }
+  }, 30_000);
 });

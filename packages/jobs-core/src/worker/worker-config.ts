@@ -124,5 +124,6 @@ export function executionSettingsOf(
     logger: resolved.logger,
     ...(resolved.metrics === undefined ? {} : { metrics: resolved.metrics }),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
+    ...(options.awaitEveryStart === true ? { awaitEveryStart: true } : {}),
   };
 }

@@ -66,6 +66,14 @@ export interface WorkerOptions {
   readonly doneRetentionMs?: number;
   /** Hooks into each execution (the test harness's step trace). (Default: none) */
   readonly observer?: ExecutionObserver;
+  /**
+   * Await every attempt's `start` before its body, the first attempt of a fresh claim's too. By
+   * default that one body runs while its start is in flight (bodies from the buffer then need no
+   * round trip each: about twice the Postgres drain), and a body that kills its process before its
+   * start lands is not counted once, so a body that kills its process every time runs at most
+   * `attempts + 1` times. With `true` it dies after exactly `attempts` starts. (Default: false)
+   */
+  readonly awaitEveryStart?: boolean;
 }
 
 /** What {@link Worker.stats} answers. */
