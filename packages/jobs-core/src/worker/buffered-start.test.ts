@@ -82,7 +82,7 @@ describe('a freed slot and the prefetch buffer', () => {
     }
   }, 30_000);
 
-  it("awaits a buffered first attempt's start before its body with awaitEveryStart (and overlaps it without)", async () => {
+  it("awaits a first attempt's start before its body with awaitEveryStart, and overlaps it without", async () => {
     for (const awaitEveryStart of [true, false]) {
       const fake = new FakeJobDriver();
       const order: string[] = [];
