@@ -69,31 +69,15 @@ describe('startAttempt: an overlapped start', () => {
     expect(row).toMatchObject({ state: 'done', attempts: 1 });
   });
 
-  it('awaits the start of a claim taken from a lapsed lease before the body', async () => {
+  it.each([
+    ['a claim taken from a lapsed lease', { state: 'running', leaseExpiresAt: 0, token: 'old' }, false],
+    ['a fresh first attempt when the worker awaits every start (awaitEveryStart)', {}, true],
+  ] as const)('awaits the start of %s before the body', async (_what, rowFields, awaitEveryStart) => {
     const fake = new FakeJobDriver();
     const handle = probe(fake);
-    const row = fake.add({ name: handle.name, state: 'running', leaseExpiresAt: 0, token: 'old' });
+    const row = fake.add({ name: handle.name, ...rowFields });
     const start = heldStart(fake);
-    const { result } = runOne(fake, handle);
-    await sleep(20);
-    expect(fake.calls).toEqual([`claim:${row.id}`, `start:${row.id}`]);
-    start.release();
-    expect((await result).outcome).toBe('completed');
-    expect(fake.calls).toEqual([
-      `claim:${row.id}`,
-      `start:${row.id}`,
-      'start-landed',
-      'body',
-      `ack:${row.id}`,
-    ]);
-  });
-
-  it('awaits the first attempt too when the worker awaits every start (awaitEveryStart)', async () => {
-    const fake = new FakeJobDriver();
-    const handle = probe(fake);
-    const row = fake.add({ name: handle.name });
-    const start = heldStart(fake);
-    const { result } = runOne(fake, handle, 1_000, { awaitEveryStart: true });
+    const { result } = runOne(fake, handle, 1_000, { awaitEveryStart });
     await sleep(20);
     expect(fake.calls).toEqual([`claim:${row.id}`, `start:${row.id}`]);
     start.release();

@@ -4,14 +4,32 @@ import { FakeJobDriver } from '../../test/fake-job-driver.js';
 import type { ClaimOptions } from '../driver/claim.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import { job } from '../job/job.js';
+import type { AnyJobHandle } from '../job/job-handle.js';
 import { createWorker } from './create-worker.js';
 import { recordingLogger } from './logger.js';
-import type { Worker } from './worker-options.js';
+import type { Worker, WorkerOptions } from './worker-options.js';
 
 const workers: Worker[] = [];
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
 });
+
+/** A worker with one pool of one slot and a buffer of one, running `handle`. */
+function poolOfOne(driver: JobDriver, handle: AnyJobHandle, extra: Partial<WorkerOptions> = {}): Worker {
+  const worker = createWorker({
+    driver,
+    context: () => ({}),
+    registry: { get: (name) => (name === handle.name ? handle : undefined) },
+    queues: ['q'],
+    concurrency: 1,
+    prefetch: 1,
+    handleSignals: false,
+    logger: recordingLogger(),
+    ...extra,
+  });
+  workers.push(worker);
+  return worker;
+}
 
 /** A promise and its resolve. */
 function gate<T = void>() {
@@ -55,17 +73,7 @@ describe('a freed slot and the prefetch buffer', () => {
         return inner.claim(options);
       },
     };
-    const worker = createWorker({
-      driver,
-      context: () => ({}),
-      registry: { get: (name) => (name === handle.name ? handle : undefined) },
-      queues: ['q'],
-      concurrency: 1,
-      prefetch: 1,
-      handleSignals: false,
-      logger: recordingLogger(),
-    });
-    workers.push(worker);
+    const worker = poolOfOne(driver, handle);
     try {
       await worker.start();
       // The first claim filled the slot (row 1) and the buffer (row 2) and came back full, so the
@@ -103,18 +111,7 @@ describe('a freed slot and the prefetch buffer', () => {
         order.push('start-landed');
         return next();
       });
-      const worker = createWorker({
-        driver: fake.driver,
-        context: () => ({}),
-        registry: { get: (name) => (name === handle.name ? handle : undefined) },
-        queues: ['q'],
-        concurrency: 1,
-        prefetch: 1,
-        handleSignals: false,
-        logger: recordingLogger(),
-        awaitEveryStart,
-      });
-      workers.push(worker);
+      const worker = poolOfOne(fake.driver, handle, { awaitEveryStart });
       await worker.start();
       while (!fake.calls.includes(`start:${row.id}`)) await new Promise((resolve) => setTimeout(resolve, 5));
       await new Promise((resolve) => setTimeout(resolve, 20));
