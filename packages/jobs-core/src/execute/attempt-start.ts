@@ -59,8 +59,7 @@ export function startAttempt(
           scope.stop.stop({ kind: 'lease-lost', error: leaseLostError(job.id), refused: true });
           return;
         }
-        keeper.landed(sentAt);
-        scope.started = true;
+        counted(scope, keeper, sentAt);
       },
       () => {
         // Counted before the settle instead (countUnstarted); the lease from the claim still holds.
@@ -74,8 +73,7 @@ export function startAttempt(
   sent.then(
     (started) => {
       if (!started) return next(NOT_OURS);
-      keeper.landed(sentAt);
-      scope.started = true;
+      counted(scope, keeper, sentAt);
       next(undefined);
     },
     (error: unknown) => next({ kind: 'threw', error }),
@@ -96,6 +94,12 @@ export function startAttempt(
  */
 export function overlapsStart(job: ClaimedJob): boolean {
   return job.attempt === 1 && job.lapsed === false;
+}
+
+/** A start sent at `sentAt` landed: the attempt is counted and its lease renewed from then. */
+function counted(scope: AttemptScope, keeper: LeaseKeeper, sentAt: number): void {
+  keeper.landed(sentAt);
+  scope.started = true;
 }
 
 const NOT_OURS: AttemptOutcome = Object.freeze({ kind: 'not-ours' });
@@ -121,8 +125,7 @@ export async function countUnstarted(
   try {
     if (!(await scope.driver.start(job.id, job.claim, scope.settings.visibilityTimeoutMs)))
       return { kind: 'lost' };
-    keeper.landed(sentAt);
-    scope.started = true;
+    counted(scope, keeper, sentAt);
   } catch {
     // The settle that follows is retried and reported on its own.
   }
