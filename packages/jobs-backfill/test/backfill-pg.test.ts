@@ -81,7 +81,7 @@ describe('backfill() on Postgres', () => {
       const done = await eventually('the pass to finish', async () => {
         const row = await driver.introspect?.get(id);
         return row?.state === 'done' ? row : undefined;
-      });
+      }, 90_000);
       expect(done.result).toEqual({ name: 'kill-pass', batches: 10, rows: 50, skipped: false, cursor: 45 });
       expect(done.attempts).toBe(2);
       expect(done.steps.map((step) => step.name)).toEqual(Array.from({ length: 10 }, (_, i) => `batch:${i}`));
@@ -110,7 +110,7 @@ describe('backfill() on Postgres', () => {
       await first.kill();
       await second?.kill();
     }
-  });
+  }, 120_000); // two worker processes start under tsx: ~5 s each idle, several times that while the whole suite runs
 
   it('a Kysely source pages by key with no trailing empty page, and the ledger rules hold', async () => {
     const seen: number[] = [];
