@@ -13,6 +13,7 @@ export { jsonContains } from './driver-kit/json-contains.js';
 export { isNetworkErrorCode, NETWORK_ERROR_CODES } from './driver-kit/network-errors.js';
 export type { QueueSettings } from './driver-kit/queue-settings.js';
 export { isFairClaim, parseQueueOptions } from './driver-kit/queue-settings.js';
+export type { GuardableDriver, MaybeSyncMembers, MaybeSyncMethod } from './driver-kit/refuse-after-close.js';
 export { driverClosedError, refuseAfterClose } from './driver-kit/refuse-after-close.js';
 export {
   parseSettledMessage,

@@ -46,10 +46,14 @@ export interface MemoryJobDriver extends CompleteJobDriver {
 export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJobDriver {
   const settings = parseQueueOptions(options.queues, 'memoryJobDriver');
   const store = createMemoryStore(options.clock ?? systemClock);
-  /** Lifts a synchronous operation on the store into an async driver method. */
+  /**
+   * A synchronous operation on the store as a driver method: it answers its value at once, and
+   * `refuseAfterClose` lifts it into the promise callers see (no promise of its own, nothing for
+   * close to wait for).
+   */
   const open =
     <Args extends unknown[], Result>(operation: (store: MemoryStore, ...args: Args) => Result) =>
-    async (...args: Args): Promise<Result> =>
+    (...args: Args): Result =>
       operation(store, ...args);
   return refuseAfterClose<MemoryJobDriver>({
     name: 'memory',

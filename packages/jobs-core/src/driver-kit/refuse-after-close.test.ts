@@ -49,4 +49,20 @@ describe('refuseAfterClose', () => {
     await driver.close();
     expect(log).toEqual(['closed']);
   });
+
+  it('lifts a value answered synchronously into a promise, refused after close like any other', async () => {
+    const log: string[] = [];
+    const sync = { ...fakeDriver(log, Promise.resolve()), heartbeat: (id: string) => id === 'held' };
+    const driver = refuseAfterClose(sync as unknown as JobDriver);
+    const answer = driver.heartbeat('held', { workerId: 'w', token: 't' }, 1);
+    expect(answer).toBeInstanceOf(Promise);
+    await expect(answer).resolves.toBe(true);
+    // Nothing of it is in flight: close runs the driver's own close at once.
+    await driver.close();
+    expect(log).toEqual(['closed']);
+    await expect(driver.heartbeat('held', { workerId: 'w', token: 't' }, 1)).rejects.toMatchObject({
+      code: 'X_DRIVER_CLOSED',
+      meta: { operation: 'heartbeat' },
+    });
+  });
 });

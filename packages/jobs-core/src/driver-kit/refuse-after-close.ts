@@ -1,6 +1,7 @@
 import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
 import type { JobsError } from '../errors/jobs-error.js';
+import { isThenable } from '../is-thenable.js';
 
 /** The store members of a {@link JobDriver} whose methods the guard wraps like the driver's own. */
 const STORE_MEMBERS = ['steps', 'events', 'introspect', 'leases', 'schedules', 'backfills'] as const;
@@ -16,6 +17,23 @@ export function driverClosedError(driver: string, operation: string): JobsError 
   });
 }
 
+/** A method as {@link refuseAfterClose} takes it: one answering a promise may answer its value synchronously instead. */
+export type MaybeSyncMethod<F> = F extends (...args: infer A) => Promise<infer R>
+  ? (...args: A) => R | Promise<R>
+  : F;
+
+/** The members of a store (or of the driver) as {@link refuseAfterClose} takes them: see {@link MaybeSyncMethod}. */
+export type MaybeSyncMembers<T> = { [K in keyof T]: MaybeSyncMethod<T[K]> };
+
+/**
+ * A driver as its author hands it to {@link refuseAfterClose}: every method of the driver and of
+ * its guarded stores may answer synchronously, and the guard lifts the value into a promise. An
+ * in-memory driver so skips two promises per call; its callers still only ever see promises.
+ */
+export type GuardableDriver<D extends JobDriver> = {
+  [K in keyof D]: K extends (typeof STORE_MEMBERS)[number] ? MaybeSyncMembers<D[K]> : MaybeSyncMethod<D[K]>;
+};
+
 /**
  * For driver authors: wraps a driver so that, once `close()` was called, every call of the driver
  * and of its stores (`steps`, `events`, `introspect`, `leases`, `schedules`, `backfills`) rejects
@@ -24,13 +42,14 @@ export function driverClosedError(driver: string, operation: string): JobsError 
  * - a call made before `close()` runs to the end: `close()` waits for every such call to settle,
  *   then runs the driver's own `close()` once, however often it is called (each call answers the
  *   same promise);
- * - a method that throws synchronously answers a rejected promise instead;
+ * - a method that throws synchronously answers a rejected promise instead, and one that answers a
+ *   value synchronously (see {@link GuardableDriver}) a promise of it — it has nothing left to wait for;
  * - `now()`, `wake` and every non-function member pass through untouched.
  *
  * The driver's own code then never checks for close: it can release its connections in `close()`
  * knowing nothing runs on them any more.
  */
-export function refuseAfterClose<D extends JobDriver>(driver: D): D {
+export function refuseAfterClose<D extends JobDriver>(driver: GuardableDriver<D>): D {
   let closing: Promise<void> | undefined;
   let inFlight = 0;
   let drained: (() => void) | undefined;
@@ -41,14 +60,16 @@ export function refuseAfterClose<D extends JobDriver>(driver: D): D {
   const guard = (target: object, operation: string, method: (...args: unknown[]) => unknown) =>
     function guarded(...args: unknown[]): Promise<unknown> {
       if (closing !== undefined) return Promise.reject(driverClosedError(driver.name, operation));
-      inFlight += 1;
-      let running: Promise<unknown>;
+      let answer: unknown;
       try {
-        running = Promise.resolve(method.apply(target, args));
+        answer = method.apply(target, args);
       } catch (error) {
-        settled();
         return Promise.reject(error);
       }
+      // Answered synchronously: done already, so close has nothing of it to wait for.
+      if (!isThenable(answer)) return Promise.resolve(answer);
+      inFlight += 1;
+      const running = Promise.resolve(answer);
       running.then(settled, settled);
       return running;
     };
@@ -65,7 +86,7 @@ export function refuseAfterClose<D extends JobDriver>(driver: D): D {
 
   const guarded = wrap(driver, '') as unknown as Record<string, unknown>;
   for (const member of STORE_MEMBERS) {
-    const store = driver[member];
+    const store = driver[member] as object | undefined;
     if (store !== undefined) guarded[member] = wrap(store, `${member}.`);
   }
   guarded.close = (): Promise<void> => {

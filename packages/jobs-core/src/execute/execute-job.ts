@@ -81,11 +81,29 @@ export function executeJob(options: ExecuteJobOptions): Promise<ExecutionResult>
 export function runTraced(execution: Execution): Promise<ExecutionResult> {
   const job = execution.job;
   // Nothing to record or carry: no span, no context, no closures (inSpan would decide the same).
-  if (job.traceparent === null && sdkTracer() === undefined) return execution.run();
+  if (isUntraced(job)) return execution.run();
   if (job.attempt > 1 && sdkTracer() !== undefined) {
     return previousAttemptLinks(execution.driver, job.id).then((links) => runInJobSpan(execution, links));
   }
   return runInJobSpan(execution, undefined);
+}
+
+/**
+ * {@link runTraced} by callback: `landed` gets the result, `crashed` the error, exactly one of them
+ * once. With nothing to trace (the worker's hot path) the execution makes no promise of its own.
+ */
+export function runTracedThen(
+  execution: Execution,
+  landed: (result: ExecutionResult) => void,
+  crashed: (error: unknown) => void,
+): void {
+  if (isUntraced(execution.job)) execution.runThen(landed, crashed);
+  else runTraced(execution).then(landed, crashed);
+}
+
+/** True when a job has no trace to carry and no SDK records one: its execution needs no span. */
+function isUntraced(job: ClaimedJob): boolean {
+  return job.traceparent === null && sdkTracer() === undefined;
 }
 
 function runInJobSpan(execution: Execution, links: Link[] | undefined): Promise<ExecutionResult> {
@@ -172,22 +190,29 @@ export class Execution {
   }
 
   /**
-   * Runs the claimed row to its settle, once. The phases hand their outcomes on by callback, each
-   * continuing synchronously when it has no I/O to wait for: on the hot path an execution makes
-   * one promise of its own (this one) and one `then` per driver call and for the body — with the
-   * ambient run context on, every promise and `await` costs a promise hook. The promise answers
-   * the result once the settle landed and the keeper stopped (and a fleet slot was released);
-   * it rejects only when a phase after the body threw unexpectedly (or the release did).
+   * Runs the claimed row to its settle, once: {@link runThen} as a promise. It answers the result
+   * once the settle landed and the keeper stopped (and a fleet slot was released); it rejects only
+   * when a phase after the body threw unexpectedly (or the release did).
    */
   run(): Promise<ExecutionResult> {
-    return new Promise<ExecutionResult>((resolve, reject) => {
-      this.#resolve = resolve;
-      this.#reject = reject;
-      const keeper = new LeaseKeeper(this.#scope, this.#leaseFrom);
-      this.#keeper = keeper;
-      if (this.#abandoned) keeper.stop();
-      this.#admit();
-    });
+    return new Promise<ExecutionResult>((resolve, reject) => this.runThen(resolve, reject));
+  }
+
+  /**
+   * Runs the claimed row to its settle, once; `landed` gets the result, or `crashed` the error of
+   * a phase after the body that threw unexpectedly — exactly one of them, once (synchronously,
+   * before this call returns, only when such a phase throws before any I/O). The phases hand their outcomes on by callback, each continuing
+   * synchronously when it has no I/O to wait for: on the hot path an execution makes no promise of
+   * its own, only one `then` per driver call and for the body — with the ambient run context on,
+   * every promise and `await` costs a promise hook.
+   */
+  runThen(landed: (result: ExecutionResult) => void, crashed: (error: unknown) => void): void {
+    this.#resolve = landed;
+    this.#reject = crashed;
+    const keeper = new LeaseKeeper(this.#scope, this.#leaseFrom);
+    this.#keeper = keeper;
+    if (this.#abandoned) keeper.stop();
+    this.#admit();
   }
 
   /** Phases 1–2: admit, then the fleet slot (only for a job with `concurrency`). */

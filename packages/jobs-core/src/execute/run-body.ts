@@ -2,6 +2,7 @@ import type { StopReason } from '../driver/job-state.js';
 import type { StepRecord } from '../driver/step-store.js';
 import { coreError } from '../errors/core-error.js';
 import { JobsError } from '../errors/jobs-error.js';
+import { isThenable } from '../is-thenable.js';
 import { isFinalAttempt, pastRetries } from '../job/attempt-budget.js';
 import type { ResolvedJobDefinition } from '../job/definition-of.js';
 import type { JobContext } from '../job/job-context.js';
@@ -221,9 +222,4 @@ function buried(
     );
   }
   return { kind: 'buried', failure, stopReason: stored?.stopReason ?? 'attempts-exhausted' };
-}
-
-/** True for a promise or any thenable (what `context()` may answer). */
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

@@ -4,11 +4,17 @@ import type { ClaimedJob } from '../driver/claim.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
 import { errorCode } from '../errors/jobs-error.js';
-import { Execution, type ExecutionSettings, type HandleSource, runTraced } from '../execute/execute-job.js';
+import {
+  Execution,
+  type ExecutionSettings,
+  type HandleSource,
+  runTracedThen,
+} from '../execute/execute-job.js';
 import { jobRegistry } from '../registry/process-registry.js';
 import { createJobMetrics, type JobMetrics } from '../telemetry/job-metrics.js';
 import { type ClaimLoopHost, runClaimLoop } from './claim-loop.js';
 import { drainOnSignals } from './drain-signals.js';
+import { HeldRun } from './held-run.js';
 import { startHousekeeping } from './housekeeping.js';
 import { type JobsLogger, jsonLinesLogger } from './logger.js';
 import { ProcessLimiter } from './process-limiter.js';
@@ -26,18 +32,6 @@ const OWN_RUN_DEFER_MS = 1_000;
  */
 export function createWorker(options: WorkerOptions): Worker {
   return new JobWorker(options);
-}
-
-interface Held {
-  readonly execution: Execution;
-  /** The attempt's end (settled or lost); `workDone`: only its settle and report remain. */
-  done: Promise<void>;
-  workDone: boolean;
-}
-
-/** When a held job's body ended too: a body a stop left running ends after its attempt. */
-function bodyEnded(held: Held): Promise<void> {
-  return held.done.then(() => held.execution.lingering);
 }
 
 class JobWorker implements Worker {
@@ -62,7 +56,7 @@ class JobWorker implements Worker {
    * Keyed by job id: a worker holds at most one attempt of a job. A claim of a row whose older
    * attempt this worker still runs supersedes that attempt and is handed back (see {@link #run}).
    */
-  readonly #held = new Map<string, Held>();
+  readonly #held = new Map<string, HeldRun>();
   /** The drain deadline, armed by the first `drain()` only. */
   #drainDeadline: ReturnType<typeof setTimeout> | undefined;
   readonly #counts: Record<string, number> = {};
@@ -228,7 +222,7 @@ class JobWorker implements Worker {
       });
       if (jobs.length === 0) return ran;
       ran += jobs.length;
-      await Promise.all(jobs.map((job) => this.#run(undefined, job, sentAt)));
+      await Promise.all(jobs.map((job) => this.#runToEnd(undefined, job, sentAt)));
     }
   }
 
@@ -263,15 +257,17 @@ class JobWorker implements Worker {
    * claim is superseded, it settles nothing — and the new claim is handed back, uncounted, for
    * {@link OWN_RUN_DEFER_MS}. One whose older attempt only has its settle left (a suspension woken
    * at once) runs when that attempt is over: no two bodies can overlap.
+   * Answers the hand-back or the wait as a promise; undefined once the attempt runs (its end is
+   * its {@link HeldRun}'s `done`, asked for only by whoever waits).
    */
-  #run(pool: QueuePool | undefined, job: ClaimedJob, leaseFrom: number): Promise<void> {
+  #run(pool: QueuePool | undefined, job: ClaimedJob, leaseFrom: number): Promise<void> | undefined {
     const older = this.#held.get(job.id);
     if (older?.workDone && older.execution.lingering === undefined) {
       // Hold this row's slot while the older settle lands, so no other job takes it meanwhile.
       pool?.take();
       return older.done.then(() => {
         pool?.give();
-        return this.#run(pool, job, leaseFrom);
+        return this.#runToEnd(pool, job, leaseFrom);
       });
     }
     if (older !== undefined) {
@@ -302,7 +298,7 @@ class JobWorker implements Worker {
     const execution = new Execution(this.#settings, job, freeSlot, leaseFrom);
     if (this.#drainReason !== undefined) execution.interrupt(this.#drainReason);
     if (this.#abandoned) execution.abandon();
-    const held: Held = { execution, done: Promise.resolve(), workDone: false };
+    const held = new HeldRun(execution);
     this.#held.set(job.id, held);
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#held.size);
     const finish = (outcome: string, runAt?: number): void => {
@@ -315,8 +311,10 @@ class JobWorker implements Worker {
       const lingering = execution.lingering;
       if (lingering === undefined) this.#release(job.id, held);
       else void lingering.then(() => this.#release(job.id, held));
+      held.end();
     };
-    held.done = runTraced(execution).then(
+    runTracedThen(
+      execution,
       (result) => finish(result.outcome, result.runAt),
       (error: unknown) => {
         this.#logger.log('error', 'jobs.execute.crashed', {
@@ -328,11 +326,16 @@ class JobWorker implements Worker {
         finish('crashed');
       },
     );
-    return held.done;
+    return undefined;
+  }
+
+  /** {@link #run}, answering when the attempt it ran ended (or the row was handed back). */
+  #runToEnd(pool: QueuePool | undefined, job: ClaimedJob, leaseFrom: number): Promise<void> {
+    return this.#run(pool, job, leaseFrom) ?? this.#held.get(job.id)?.done ?? Promise.resolve();
   }
 
   /** Forgets the held attempt of `jobId` (if it is still `held`). */
-  #release(jobId: string, held: Held): void {
+  #release(jobId: string, held: HeldRun): void {
     if (this.#held.get(jobId) === held) this.#held.delete(jobId);
   }
 
@@ -363,7 +366,7 @@ class JobWorker implements Worker {
         await Promise.all(this.#loops);
         // A drain also waits (up to its deadline) for bodies their attempts left running.
         const draining = this.#drainReason !== undefined;
-        await Promise.all([...this.#held.values()].map((held) => (draining ? bodyEnded(held) : held.done)));
+        await Promise.all([...this.#held.values()].map((held) => (draining ? held.bodyEnded() : held.done)));
       })();
       await Promise.race([settled, abandoned]);
       for (const cleanup of this.#cleanups.splice(0)) cleanup();
