@@ -46,7 +46,7 @@ export const lifecycleCases: readonly JobDriverCase[] = [
     group,
     name: 'every store call after close rejects with X_DRIVER_CLOSED',
     async run(h) {
-      const { driver, introspect, leases, schedules, backfills } = h;
+      const { driver, introspect, leases, rateLimits, schedules, backfills } = h;
       await driver.close();
       const fence = { jobId: 'j', runId: 'r', claim: { workerId: 'w', token: 't' } };
       const step = stepRecord('s', 0, 0, { status: 'started', output: null, completedAt: null });
@@ -60,6 +60,7 @@ export const lifecycleCases: readonly JobDriverCase[] = [
         'introspect.get': () => introspect.get('j'),
         'introspect.pause': () => introspect.pause('q'),
         'leases.acquire': () => leases.acquire('k', 'h', { limit: 1, ttlMs: 1000 }),
+        'rateLimits.take': () => rateLimits.take('k', { limit: 1, perMs: 1000 }),
         'schedules.advance': () => schedules.advance('t', null, 1),
         'backfills.list': () => backfills.list(),
       };
@@ -75,7 +76,15 @@ export const lifecycleCases: readonly JobDriverCase[] = [
       const { driver } = h;
       await driver.close();
       const members: Record<string, unknown> = { ...driver };
-      const stores = ['steps', 'events', 'introspect', 'leases', 'schedules', 'backfills'] as const;
+      const stores = [
+        'steps',
+        'events',
+        'introspect',
+        'leases',
+        'rateLimits',
+        'schedules',
+        'backfills',
+      ] as const;
       const calls: [string, () => unknown][] = [];
       for (const [key, value] of Object.entries(members)) {
         if (typeof value === 'function' && key !== 'close' && key !== 'now') {

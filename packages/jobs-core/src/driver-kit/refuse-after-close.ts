@@ -4,7 +4,7 @@ import type { JobsError } from '../errors/jobs-error.js';
 import { isThenable } from '../is-thenable.js';
 
 /** The store members of a {@link JobDriver} whose methods the guard wraps like the driver's own. */
-const STORE_MEMBERS = ['steps', 'events', 'introspect', 'leases', 'schedules', 'backfills'] as const;
+const STORE_MEMBERS = ['steps', 'events', 'introspect', 'leases', 'rateLimits', 'schedules', 'backfills'] as const;
 
 /** Driver members the guard leaves alone: `close` (it guards it itself) and the synchronous clock. */
 const UNGUARDED = new Set(['close', 'now']);
@@ -36,7 +36,7 @@ export type GuardableDriver<D extends JobDriver> = {
 
 /**
  * For driver authors: wraps a driver so that, once `close()` was called, every call of the driver
- * and of its stores (`steps`, `events`, `introspect`, `leases`, `schedules`, `backfills`) rejects
+ * and of its stores (`steps`, `events`, `introspect`, `leases`, `rateLimits`, `schedules`, `backfills`) rejects
  * with `X_DRIVER_CLOSED` before it reaches the backend — the one refuse-after-close rule, in the
  * spirit of kysely's `RuntimeDriver`. Guarantees:
  * - a call made before `close()` runs to the end: `close()` waits for every such call to settle,
