@@ -78,10 +78,14 @@ describe('backfill() on Postgres', () => {
       await first.kill();
 
       second = startChildWorker(WORKER, [schema]);
-      const done = await eventually('the pass to finish', async () => {
-        const row = await driver.introspect?.get(id);
-        return row?.state === 'done' ? row : undefined;
-      }, 90_000);
+      const done = await eventually(
+        'the pass to finish',
+        async () => {
+          const row = await driver.introspect?.get(id);
+          return row?.state === 'done' ? row : undefined;
+        },
+        90_000,
+      );
       expect(done.result).toEqual({ name: 'kill-pass', batches: 10, rows: 50, skipped: false, cursor: 45 });
       expect(done.attempts).toBe(2);
       expect(done.steps.map((step) => step.name)).toEqual(Array.from({ length: 10 }, (_, i) => `batch:${i}`));

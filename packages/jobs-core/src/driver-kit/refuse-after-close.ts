@@ -4,7 +4,15 @@ import type { JobsError } from '../errors/jobs-error.js';
 import { isThenable } from '../is-thenable.js';
 
 /** The store members of a {@link JobDriver} whose methods the guard wraps like the driver's own. */
-const STORE_MEMBERS = ['steps', 'events', 'introspect', 'leases', 'rateLimits', 'schedules', 'backfills'] as const;
+const STORE_MEMBERS = [
+  'steps',
+  'events',
+  'introspect',
+  'leases',
+  'rateLimits',
+  'schedules',
+  'backfills',
+] as const;
 
 /** Driver members the guard leaves alone: `close` (it guards it itself) and the synchronous clock. */
 const UNGUARDED = new Set(['close', 'now']);
