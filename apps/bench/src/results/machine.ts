@@ -20,11 +20,23 @@ export function loadAverages(): number[] {
   return loadavg().map((value) => Math.round(value * 100) / 100);
 }
 
-/** The short commit the bench ran at, with `+dirty` when the tree had changes. */
+/**
+ * Paths of the whole checkout whose changes mark a run `+dirty`: everything (a change in any
+ * package is measured too) but the results files the bench itself writes.
+ */
+const DIRTY_PATHSPEC = [
+  ':(top)',
+  ':(top,exclude)apps/bench/RESULTS.md',
+  ':(top,exclude)apps/bench/RESULTS.json',
+];
+
+/** The short commit the bench ran at, with `+dirty` when the checkout had other changes. */
 export function gitCommit(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', '.'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', ...DIRTY_PATHSPEC], {
+      encoding: 'utf8',
+    }).trim();
     return dirty ? `${commit}+dirty` : commit;
   } catch {
     return 'unknown';
