@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { maybeJobDriver } from '../ambient/driver-slot.js';
 import type { EnqueueRequest } from '../driver/enqueue.js';
+import { flatUuid } from '../flat-uuid.js';
 import { maxAttemptsOf } from '../job/attempt-budget.js';
 import { definitionOf } from '../job/definition-of.js';
 import type { JobHandle } from '../job/job-handle.js';
@@ -50,8 +50,8 @@ export function prepareEnqueue<EnqueueInput>(
     definition.idempotencyKey(parsed),
   );
   const tenantId = resolveTenant(name, definition, parsed, options);
-  const id = randomUUID();
-  const runId = checked.runId ?? randomUUID();
+  const id = flatUuid();
+  const runId = checked.runId ?? flatUuid();
   return {
     id,
     runId,

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { JobIntrospection } from '../driver/introspection.js';
 import type { JobRecord } from '../driver/job-record.js';
 import type { StepRecord } from '../driver/step-store.js';
 import { prepareEnqueue } from '../enqueue/prepare-enqueue.js';
 import { ChildJobError } from '../errors/child-job-error.js';
 import { coreError } from '../errors/core-error.js';
+import { flatUuid } from '../flat-uuid.js';
 import type { AnyJobHandle } from '../job/job-handle.js';
 import type { InvokeOptions } from '../job/step-api.js';
 import type { JsonValue } from '../json.js';
@@ -79,7 +79,7 @@ export async function invokeStep(
   } else {
     state = {
       invoke: {
-        childId: randomUUID(),
+        childId: flatUuid(),
         invocation: prior === undefined ? 0 : prior.invoke.invocation + 1,
         cancelWithParent: options.cancelWithParent ?? true,
       },
