@@ -7,6 +7,7 @@
  */
 export * from './driver/index.js';
 export { CallBatcher } from './driver-kit/call-batcher.js';
+export { DRIVER_STORES, type DriverStoreName } from './driver-kit/driver-stores.js';
 export type { FairCandidate } from './driver-kit/fair-order.js';
 export { fairOrder } from './driver-kit/fair-order.js';
 export { jsonContains } from './driver-kit/json-contains.js';

@@ -1,3 +1,4 @@
+import { DRIVER_STORES } from '@x/jobs-core/driver';
 import { expectErrorCode } from '../driver-harness.js';
 import type { JobDriverCase } from '../job-driver-case.js';
 import { stepRecord } from './step-records.js';
@@ -76,22 +77,13 @@ export const lifecycleCases: readonly JobDriverCase[] = [
       const { driver } = h;
       await driver.close();
       const members: Record<string, unknown> = { ...driver };
-      const stores = [
-        'steps',
-        'events',
-        'introspect',
-        'leases',
-        'rateLimits',
-        'schedules',
-        'backfills',
-      ] as const;
       const calls: [string, () => unknown][] = [];
       for (const [key, value] of Object.entries(members)) {
         if (typeof value === 'function' && key !== 'close' && key !== 'now') {
           calls.push([key, () => (value as () => unknown).call(driver)]);
         }
       }
-      for (const store of stores) {
+      for (const store of DRIVER_STORES) {
         for (const [key, value] of Object.entries(driver[store] ?? {})) {
           if (typeof value === 'function') {
             calls.push([`${store}.${key}`, () => (value as () => unknown).call(driver[store])]);

@@ -2,17 +2,7 @@ import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
 import type { JobsError } from '../errors/jobs-error.js';
 import { isThenable } from '../is-thenable.js';
-
-/** The store members of a {@link JobDriver} whose methods the guard wraps like the driver's own. */
-const STORE_MEMBERS = [
-  'steps',
-  'events',
-  'introspect',
-  'leases',
-  'rateLimits',
-  'schedules',
-  'backfills',
-] as const;
+import { DRIVER_STORES, type DriverStoreName } from './driver-stores.js';
 
 /** Driver members the guard leaves alone: `close` (it guards it itself) and the synchronous clock. */
 const UNGUARDED = new Set(['close', 'now']);
@@ -39,19 +29,18 @@ export type MaybeSyncMembers<T> = { [K in keyof T]: MaybeSyncMethod<T[K]> };
  * in-memory driver so skips two promises per call; its callers still only ever see promises.
  */
 export type GuardableDriver<D extends JobDriver> = {
-  [K in keyof D]: K extends (typeof STORE_MEMBERS)[number] ? MaybeSyncMembers<D[K]> : MaybeSyncMethod<D[K]>;
+  [K in keyof D]: K extends DriverStoreName ? MaybeSyncMembers<D[K]> : MaybeSyncMethod<D[K]>;
 };
 
 /**
  * For driver authors: wraps a driver so that, once `close()` was called, every call of the driver
- * and of its stores (`steps`, `events`, `introspect`, `leases`, `rateLimits`, `schedules`, `backfills`) rejects
- * with `X_DRIVER_CLOSED` before it reaches the backend — the one refuse-after-close rule, in the
- * spirit of kysely's `RuntimeDriver`. Guarantees:
+ * and of its stores ({@link DRIVER_STORES}) rejects with `X_DRIVER_CLOSED` before it reaches the
+ * backend — the one refuse-after-close rule, in the spirit of kysely's `RuntimeDriver`. Guarantees:
  * - a call made before `close()` runs to the end: `close()` waits for every such call to settle,
  *   then runs the driver's own `close()` once, however often it is called (each call answers the
  *   same promise);
  * - a method that throws synchronously answers a rejected promise instead, and one that answers a
- *   value synchronously (see {@link GuardableDriver}) a promise of it — it has nothing left to wait for;
+ *   value synchronously (see {@link GuardableDriver}) a promise of it: nothing is left to wait for;
  * - `now()`, `wake` and every non-function member pass through untouched.
  *
  * The driver's own code then never checks for close: it can release its connections in `close()`
@@ -93,7 +82,7 @@ export function refuseAfterClose<D extends JobDriver>(driver: GuardableDriver<D>
   };
 
   const guarded = wrap(driver, '') as unknown as Record<string, unknown>;
-  for (const member of STORE_MEMBERS) {
+  for (const member of DRIVER_STORES) {
     const store = driver[member] as object | undefined;
     if (store !== undefined) guarded[member] = wrap(store, `${member}.`);
   }

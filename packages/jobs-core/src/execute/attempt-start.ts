@@ -15,8 +15,8 @@ import type { AttemptOutcome, Settlement } from './settlement.js';
  *   process each time) → `exhausted`: dead, `X_JOB_MAX_ATTEMPTS`, the body not started;
  * - the claim started it already (`ClaimedJob.started`) → undefined at once;
  * - a row's first attempt on a fresh claim ({@link overlapsStart}), unless the worker awaits every
- *   start (`awaitEveryStart`) → undefined at once: the body
- *   runs while its start is in flight (`scope.startLanding`, which the settle waits for). A start
+ *   start (`awaitEveryStart`) → undefined at once: the body runs while its start is in flight
+ *   (`scope.startLanding`, which the settle waits for). A start
  *   that answers false stops the body as a refused lease (`X_JOB_LEASE_LOST`, nothing settled);
  *   one that throws leaves the attempt to be counted before its settle (`countUnstarted`);
  * - otherwise the start is awaited: false (cancelled or reclaimed while buffered) → `not-ours`,

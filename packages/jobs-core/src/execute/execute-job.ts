@@ -201,10 +201,10 @@ export class Execution {
   /**
    * Runs the claimed row to its settle, once; `landed` gets the result, or `crashed` the error of
    * a phase after the body that threw unexpectedly — exactly one of them, once (synchronously,
-   * before this call returns, only when such a phase throws before any I/O). The phases hand their outcomes on by callback, each continuing
-   * synchronously when it has no I/O to wait for: on the hot path an execution makes no promise of
-   * its own, only one `then` per driver call and for the body — with the ambient run context on,
-   * every promise and `await` costs a promise hook.
+   * before this call returns, only when such a phase throws before any I/O). The phases hand
+   * their outcomes on by callback, each continuing synchronously when it has no I/O to wait for:
+   * on the hot path an execution makes no promise of its own, only one `then` per driver call and
+   * for the body — with the ambient run context on, every promise and `await` costs a promise hook.
    */
   runThen(landed: (result: ExecutionResult) => void, crashed: (error: unknown) => void): void {
     this.#resolve = landed;
