@@ -15,6 +15,12 @@ export interface Target {
   /** `'≥'`: the median must reach the bound; `'≤'` / `'<'`: it must stay under it. */
   readonly op: '≥' | '≤' | '<';
   readonly bound: TargetBound;
+  /**
+   * Where the profile of this target is written up and what blocks it, shown beside the target
+   * in RESULTS.md while it is missed (issue 16: a missed target is answered by its profile and
+   * its blocker). Absent for targets met in every run so far.
+   */
+  readonly blocker?: string;
 }
 
 const rel = (system: SystemName, factor: number): TargetBound => ({ kind: 'relative', system, factor });
@@ -32,6 +38,8 @@ export const TARGETS: readonly Target[] = [
     system: 'x-pg',
     op: '≥',
     bound: rel('graphile-worker', 1.5),
+    blocker:
+      "README §Issues 14 and 16, third pass, and §fourth pass: ≈ 240 statements per 20,000 jobs; the claim loop waits on the worker thread's CPU (30–40 µs client CPU per job vs graphile-worker's 24; thread idle ≈ 26 % awaiting claims); per job the server writes ≈ 2× graphile-worker's heap tuples (claim, start, move to history)",
   },
   {
     text: 'Postgres W1 drain ≥ 50 % of raw-pg',
@@ -40,6 +48,7 @@ export const TARGETS: readonly Target[] = [
     system: 'x-pg',
     op: '≥',
     bound: rel('raw-pg', 0.5),
+    blocker: 'as the row above: raw-pg claims and deletes with no start, lease, history or step bookkeeping',
   },
   {
     text: 'Postgres bulk enqueue ≥ 2× graphile-worker 0.18',
@@ -48,6 +57,8 @@ export const TARGETS: readonly Target[] = [
     system: 'x-pg',
     op: '≥',
     bound: rel('graphile-worker', 2),
+    blocker:
+      "README §Issue 16, second pass: the live-dedupe unique index and `ON CONFLICT` are ≈ 40 % and 15–20 % of the insert's server cost (client 64 % idle); graphile-worker's bulk path inserts rows without a key",
   },
   {
     text: 'Postgres one-at-a-time enqueue ≥ 0.9× raw-pg',
@@ -56,6 +67,8 @@ export const TARGETS: readonly Target[] = [
     system: 'x-pg',
     op: '≥',
     bound: rel('raw-pg', 0.9),
+    blocker:
+      "README §Runs #10 and #11 and §Enqueue path: one `INSERT … ON CONFLICT` and its commit per call, `fdatasync` 40–55 % of the backend's CPU for both; left: the wider row and its indexes and ≈ 50 µs of client CPU per call; swings ±30 % run to run (met in #10, #12, #16)",
   },
   {
     text: 'W2 p50 Postgres ≤ graphile-worker 0.18',
@@ -81,6 +94,8 @@ export const TARGETS: readonly Target[] = [
     system: 'x-redis',
     op: '≥',
     bound: rel('bullmq', 3),
+    blocker:
+      "README §Redis path: 7 Redis commands per job across enqueue, claim and ack scripts; GC ≈ 30 % of the busy worker; met at 3.04× in #12 under load, where BullMQ's 2.5× CPU per job slows it more",
   },
   {
     text: 'W2 p50 Redis ≤ BullMQ',
@@ -89,6 +104,8 @@ export const TARGETS: readonly Target[] = [
     system: 'x-redis',
     op: '≤',
     bound: rel('bullmq', 1),
+    blocker:
+      "README §Runs #10 and #11: both are two hops (our pub/sub wake then the claim script; BullMQ's blocked pop then its move script); the gap is inside both systems' run-to-run spread",
   },
   { text: 'W2 p99 Redis ≤ 20 ms', workload: 'W2', metric: 'p99', system: 'x-redis', op: '≤', bound: abs(20) },
   {
@@ -106,6 +123,8 @@ export const TARGETS: readonly Target[] = [
     system: 'x-memory',
     op: '≥',
     bound: abs(100_000),
+    blocker:
+      "README §Issue 14, fourth pass: 10–15 µs CPU and 5.5 KB per job; a process's first drain runs 110–145k, later drains spend 2.5–3× longer in scavenges (cause not found)",
   },
   {
     text: 'W6 idle worker < 1 % of a core (Postgres)',
