@@ -118,11 +118,10 @@ function targetSection(file: ResultFile): string[] {
       target.bound.kind === 'absolute'
         ? `${target.op} ${formatNumber(bound, unit)}`
         : `${target.op} ${formatNumber(bound, unit)} (${target.bound.factor}× ${target.bound.system})`;
-    let status = 'not measured yet';
-    if (value !== undefined && !Number.isNaN(bound))
-      status = meets(value, target.op, bound) ? 'met' : '**missed**';
+    const met = value === undefined || Number.isNaN(bound) ? undefined : meets(value, target.op, bound);
+    const status = met === undefined ? 'not measured yet' : met ? 'met' : '**missed**';
     const measured = value === undefined ? '—' : `${formatNumber(value, unit)} ${unit}`;
-    const blocker = status === '**missed**' ? (target.blocker ?? 'not profiled yet') : '';
+    const blocker = met === false ? (target.blocker ?? 'not profiled yet') : '';
     lines.push(`| ${target.text} | ${measured} | ${boundText} | ${status} | ${blocker} |`);
   }
   lines.push('');

@@ -16,9 +16,10 @@ export interface Target {
   readonly op: '≥' | '≤' | '<';
   readonly bound: TargetBound;
   /**
-   * Where the profile of this target is written up and what blocks it, shown beside the target
-   * in RESULTS.md while it is missed (issue 16: a missed target is answered by its profile and
-   * its blocker). Absent for targets met in every run so far.
+   * Where the profile of this target is written up in README.md (its section heading) and what
+   * blocks it, shown beside the target in RESULTS.md while it is missed (issue 16: a missed
+   * target is answered by its profile and its blocker). Absent for targets the latest runs meet;
+   * a missed target without one shows "not profiled yet".
    */
   readonly blocker?: string;
 }
@@ -39,7 +40,7 @@ export const TARGETS: readonly Target[] = [
     op: '≥',
     bound: rel('graphile-worker', 1.5),
     blocker:
-      "README §Issues 14 and 16, third pass, and §fourth pass: ≈ 240 statements per 20,000 jobs; the claim loop waits on the worker thread's CPU (30–40 µs client CPU per job vs graphile-worker's 24; thread idle ≈ 26 % awaiting claims); per job the server writes ≈ 2× graphile-worker's heap tuples (claim, start, move to history)",
+      "README §Issues 14 and 16, third pass, and §Issue 14, fourth pass: ≈ 240 statements per 20,000 jobs; the claim loop waits on the worker thread's CPU (30–40 µs client CPU per job vs graphile-worker's 24; thread idle ≈ 26 % awaiting claims); per job the server writes ≈ 2× graphile-worker's heap tuples (claim, start, move to history)",
   },
   {
     text: 'Postgres W1 drain ≥ 50 % of raw-pg',
@@ -68,7 +69,7 @@ export const TARGETS: readonly Target[] = [
     op: '≥',
     bound: rel('raw-pg', 0.9),
     blocker:
-      "README §Runs #10 and #11 and §Enqueue path: one `INSERT … ON CONFLICT` and its commit per call, `fdatasync` 40–55 % of the backend's CPU for both; left: the wider row and its indexes and ≈ 50 µs of client CPU per call; swings ±30 % run to run (met in #10, #12, #16)",
+      "README §Issue 16, second pass (its runs #10 and #11 table) and §Enqueue path: one `INSERT … ON CONFLICT` and its commit per call, `fdatasync` 40–55 % of the backend's CPU for both; left: the wider row and its indexes and ≈ 50 µs of client CPU per call; swings ±30 % run to run (met in #10, #12, #16)",
   },
   {
     text: 'W2 p50 Postgres ≤ graphile-worker 0.18',
@@ -105,7 +106,7 @@ export const TARGETS: readonly Target[] = [
     op: '≤',
     bound: rel('bullmq', 1),
     blocker:
-      "README §Runs #10 and #11: both are two hops (our pub/sub wake then the claim script; BullMQ's blocked pop then its move script); the gap is inside both systems' run-to-run spread",
+      "README §Issue 16, second pass (its runs #10 and #11 table): both are two hops (our pub/sub wake then the claim script; BullMQ's blocked pop then its move script); the gap is inside both systems' run-to-run spread",
   },
   { text: 'W2 p99 Redis ≤ 20 ms', workload: 'W2', metric: 'p99', system: 'x-redis', op: '≤', bound: abs(20) },
   {
@@ -124,7 +125,7 @@ export const TARGETS: readonly Target[] = [
     op: '≥',
     bound: abs(100_000),
     blocker:
-      "README §Issue 14, fourth pass: 10–15 µs CPU and 5.5 KB per job; a process's first drain runs 110–145k, later drains spend 2.5–3× longer in scavenges (cause not found)",
+      "README §Issue 14, fourth pass: 10–15 µs CPU and 5.5 KB per job; a process's first drain runs 110–145k, later drains of one process spend 2.5–3× longer in GC (95 → 326 ms), their scavenges running beside the earlier runs' uncollected rows (cause not proven)",
   },
   {
     text: 'W6 idle worker < 1 % of a core (Postgres)',

@@ -16,9 +16,9 @@ import type { AttemptOutcome, Settlement } from './settlement.js';
  * - the claim started it already (`ClaimedJob.started`) → undefined at once;
  * - a row's first attempt on a fresh claim ({@link overlapsStart}), unless the worker awaits every
  *   start (`awaitEveryStart`) → undefined at once: the body runs while its start is in flight
- *   (`scope.startLanding`, which the settle waits for). A start
- *   that answers false stops the body as a refused lease (`X_JOB_LEASE_LOST`, nothing settled);
- *   one that throws leaves the attempt to be counted before its settle (`countUnstarted`);
+ *   (`scope.startLanding`, which the settle waits for). A start that answers false stops the
+ *   body as a refused lease (`X_JOB_LEASE_LOST`, nothing settled); one that throws leaves the
+ *   attempt to be counted before its settle (`countUnstarted`);
  * - otherwise the start is awaited: false (cancelled or reclaimed while buffered) → `not-ours`,
  *   nothing settled; a throw → `threw`; else undefined once one attempt is counted and the lease
  *   extended (the keeper counts it as landed).
