@@ -1,9 +1,11 @@
+import { ChurnMap } from '../churn-map.js';
+
 /**
  * In-process settle signals: `awaitResult` in this process hears at once when an executor in this
  * process lands a job's terminal settle (or `cancelJob` cancels it), without asking the driver.
  * Empty (one size check per settle) when nobody awaits.
  */
-const listeners = new Map<string, Set<() => void>>();
+const listeners = new ChurnMap<Set<() => void>>();
 
 /** Calls `listener` when job `jobId` settles for good in this process; answers the unsubscribe. */
 export function onSettledHere(jobId: string, listener: () => void): () => void {

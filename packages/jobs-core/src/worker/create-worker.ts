@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { ChurnMap } from '../churn-map.js';
 import type { ClaimedJob } from '../driver/claim.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
@@ -56,7 +57,7 @@ class JobWorker implements Worker {
    * Keyed by job id: a worker holds at most one attempt of a job. A claim of a row whose older
    * attempt this worker still runs supersedes that attempt and is handed back (see {@link #run}).
    */
-  readonly #held = new Map<string, HeldRun>();
+  readonly #held = new ChurnMap<HeldRun>();
   /** The drain deadline, armed by the first `drain()` only. */
   #drainDeadline: ReturnType<typeof setTimeout> | undefined;
   readonly #counts: Record<string, number> = {};

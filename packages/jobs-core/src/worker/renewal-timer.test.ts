@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RenewalTimer, startRenewalTimer } from './renewal-timer.js';
 
@@ -152,5 +153,60 @@ describe('startRenewalTimer', () => {
     expect(vi.getTimerCount() - starts).toBe(1);
     for (const loop of loops) loop.stop();
     expect(vi.getTimerCount() - starts).toBe(0);
+  });
+
+  it('renews exactly the loops still running, each on its own cadence, whatever order loops start and stop in', async () => {
+    // Starts (true) and stops (false, of the n-th running loop) 10 ms apart, then 250 ms of
+    // renewals: each loop still running renews every 100 ms from its start, a stopped one never
+    // again, and the shared timer goes once none is left.
+    const step = fc.oneof(fc.constant<true>(true), fc.nat({ max: 7 }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 24 }), async (steps) => {
+        const timersBefore = vi.getTimerCount();
+        const renewedAt = new Map<number, number[]>();
+        const running: { id: number; timer: RenewalTimer }[] = [];
+        const stoppedAt = new Map<number, number>();
+        const startedAt = new Map<number, number>();
+        let next = 0;
+        for (const each of steps) {
+          if (each === true) {
+            const id = next++;
+            renewedAt.set(id, []);
+            const timer = startRenewalTimer(100, 10_000, {
+              renew: async () => {
+                renewedAt.get(id)?.push(performance.now());
+                return true;
+              },
+              onFailed: () => undefined,
+              onLost: () => undefined,
+              onRefused: () => undefined,
+            });
+            startedAt.set(id, performance.now());
+            running.push({ id, timer });
+          } else if (running.length > 0) {
+            const [gone] = running.splice(each % running.length, 1);
+            gone?.timer.stop();
+            if (gone) stoppedAt.set(gone.id, performance.now());
+          }
+          await sleep(10);
+        }
+        await sleep(250);
+        const end = performance.now();
+        for (const [id, at] of renewedAt) {
+          const from = startedAt.get(id) as number;
+          const until = stoppedAt.get(id) ?? end;
+          const expected: number[] = [];
+          for (let due = from + 100; due <= until; due += 100) expected.push(Math.round(due - from));
+          // A loop stopped exactly at a due time may or may not have renewed first.
+          const seen = at.map((time) => Math.round(time - from));
+          expect(seen.filter((time) => time + from < until)).toEqual(
+            expected.filter((time) => time + from < until),
+          );
+        }
+        for (const { timer } of running) timer.stop();
+        expect(vi.getTimerCount()).toBe(timersBefore);
+      }),
+      { seed: 7, numRuns: 60 },
+    );
   });
 });

@@ -66,6 +66,10 @@ class RenewalLoop implements RenewalTimer {
   #lastLanded: number;
   /** When this loop next renews (monotonic ms). */
   due = 0;
+  /** Its neighbours in its schedule's list (see {@link RenewalSchedule}), and whether it is in it. */
+  prev: RenewalLoop | undefined;
+  next: RenewalLoop | undefined;
+  listed = false;
 
   constructor(schedule: RenewalSchedule, windowMs: number, handlers: RenewalHandlers, leaseFrom: number) {
     this.#schedule = schedule;
@@ -123,13 +127,22 @@ class RenewalLoop implements RenewalTimer {
 }
 
 /**
- * The loops of one interval, kept in due order: every loop is (re)inserted at the end with
- * `due = now + interval`, so insertion order is due order, and one timer armed for the head serves
+ * The loops of one interval, kept in due order: every loop is (re)inserted at the tail with
+ * `due = now + interval`, so list order is due order, and one timer armed for the head serves
  * them all. The timer is cleared when the last loop leaves.
+ *
+ * Why an intrusive list and not a `Set`: this schedule lives as long as the process, and a
+ * worker adds and removes a loop per job. A long-lived `Set` with that churn rebuilds its hash
+ * table every few insertions, and V8 links each obsolete table to its successor (for live
+ * iterators), each still holding the loops it held; once one obsolete table sits in the old
+ * generation, every minor GC keeps the whole chain — and every finished attempt its tables name —
+ * alive until a full GC. A removed list node forgets both neighbours, so nothing finished stays
+ * reachable from here.
  */
 class RenewalSchedule {
   readonly #intervalMs: number;
-  readonly #loops = new Set<RenewalLoop>();
+  #head: RenewalLoop | undefined;
+  #tail: RenewalLoop | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(intervalMs: number) {
@@ -137,15 +150,38 @@ class RenewalSchedule {
   }
 
   add(loop: RenewalLoop): void {
-    loop.due = performance.now() + this.#intervalMs;
-    this.#loops.add(loop);
+    this.#append(loop, performance.now() + this.#intervalMs);
     if (this.#timer === undefined) this.#arm(this.#intervalMs);
   }
 
   remove(loop: RenewalLoop): void {
-    if (!this.#loops.delete(loop) || this.#loops.size > 0 || this.#timer === undefined) return;
+    if (!this.#unlink(loop) || this.#head !== undefined || this.#timer === undefined) return;
     clearTimeout(this.#timer);
     this.#timer = undefined;
+  }
+
+  #append(loop: RenewalLoop, due: number): void {
+    loop.due = due;
+    loop.listed = true;
+    loop.prev = this.#tail;
+    loop.next = undefined;
+    if (this.#tail === undefined) this.#head = loop;
+    else this.#tail.next = loop;
+    this.#tail = loop;
+  }
+
+  /** Takes `loop` out of the list; false when it was not in it. */
+  #unlink(loop: RenewalLoop): boolean {
+    if (!loop.listed) return false;
+    const { prev, next } = loop;
+    if (prev === undefined) this.#head = next;
+    else prev.next = next;
+    if (next === undefined) this.#tail = prev;
+    else next.prev = prev;
+    loop.prev = undefined;
+    loop.next = undefined;
+    loop.listed = false;
+    return true;
   }
 
   #arm(delayMs: number): void {
@@ -157,14 +193,12 @@ class RenewalSchedule {
     this.#timer = undefined;
     const now = performance.now();
     // Loops re-added below land behind `now + interval`, so the walk stops before reaching them.
-    for (const loop of this.#loops) {
-      if (loop.due > now) break;
-      this.#loops.delete(loop);
-      loop.due = now + this.#intervalMs;
-      this.#loops.add(loop);
+    for (let loop = this.#head; loop !== undefined && loop.due <= now; loop = this.#head) {
+      this.#unlink(loop);
+      this.#append(loop, now + this.#intervalMs);
       loop.tick();
     }
-    const head = this.#loops.values().next();
-    if (!head.done && this.#timer === undefined) this.#arm(head.value.due - performance.now());
+    const head = this.#head;
+    if (head !== undefined && this.#timer === undefined) this.#arm(head.due - performance.now());
   }
 }
