@@ -97,9 +97,30 @@ export function createJobMetrics(options: {
   };
   meter.addBatchObservableCallback(queueCallback as never, [depth, oldest, dead]);
 
+  // One frozen attribute set per (queue, job name, outcome), made once: a settle allocates none.
+  const outcomeSets = new Map<string, Map<string, Partial<Record<JobOutcomeLabel, Attributes>>>>();
+  const outcomeAttributes = (queue: string, jobName: string, outcome: JobOutcomeLabel): Attributes => {
+    let byName = outcomeSets.get(queue);
+    if (byName === undefined) {
+      byName = new Map();
+      outcomeSets.set(queue, byName);
+    }
+    let byOutcome = byName.get(jobName);
+    if (byOutcome === undefined) {
+      byOutcome = {};
+      byName.set(jobName, byOutcome);
+    }
+    let attributes = byOutcome[outcome];
+    if (attributes === undefined) {
+      attributes = Object.freeze({ queue, job_name: jobName, outcome });
+      byOutcome[outcome] = attributes;
+    }
+    return attributes;
+  };
+
   return {
     outcome: (job, outcome, durationMs) => {
-      const attributes = { queue: job.queue, job_name: job.name, outcome };
+      const attributes = outcomeAttributes(job.queue, job.name, outcome);
       jobsTotal.add(1, attributes);
       duration.record(durationMs / 1000, attributes);
     },
