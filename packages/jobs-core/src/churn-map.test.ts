@@ -44,8 +44,29 @@ describe('ChurnMap', () => {
     );
   });
 
+  it('keeps every entry across its moves to a fresh map (thousands of writes)', () => {
+    const churn = new ChurnMap<{ value: number }>();
+    const model = new Map<string, { value: number }>();
+    for (let n = 0; n < 5_000; n += 1) {
+      const boxed = { value: n };
+      churn.set(`job-${n}`, boxed);
+      model.set(`job-${n}`, boxed);
+      if (n >= 10) {
+        churn.delete(`job-${n - 10}`);
+        model.delete(`job-${n - 10}`);
+      }
+    }
+    expect(churn.size).toBe(10);
+    expect(churn.keys()).toEqual([...model.keys()]);
+    expect(churn.values()).toEqual([...model.values()]);
+    expect(churn.get('job-4999')).toBe(model.get('job-4999'));
+    expect(churn.has('job-4989')).toBe(false);
+  });
+
   it('reads nothing from Object.prototype', () => {
     const churn = new ChurnMap<object>();
+    churn.set('x', {});
+    churn.delete('x');
     expect(churn.get('toString')).toBeUndefined();
     expect(churn.has('__proto__')).toBe(false);
     expect(churn.delete('constructor')).toBe(false);
