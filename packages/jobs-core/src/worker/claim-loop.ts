@@ -51,17 +51,22 @@ export async function runClaimLoop(host: ClaimLoopHost, pool: QueuePool): Promis
       : host.prefetchOption === undefined
         ? Math.max(pool.prefetch, MAX_PREFETCH_BOOST)
         : Math.max(pool.prefetch, Math.min(MAX_PREFETCH_BOOST, pool.prefetch * 16));
+  // True when the loop has a claim to make: a slot with no buffered job for it, or a boosted
+  // buffer drained to half.
+  const wantsClaim = (): boolean =>
+    pool.inFlight + pool.buffered < pool.capacity || (extra > pool.prefetch && pool.buffered <= extra / 2);
   while (host.running()) {
     host.startBuffered(pool);
     if (pool.takeStaleCount() > 0) extra = pool.prefetch;
-    const boostedRefill = extra > pool.prefetch && pool.buffered <= extra / 2;
-    if (pool.inFlight + pool.buffered >= pool.capacity && !boostedRefill) {
+    if (!wantsClaim()) {
       // Every slot is running or has a buffered job waiting for it: claim nothing more until one
-      // frees. (So a buffered job handed back for waiting too long is not claimed straight back.)
+      // frees with no buffered job to take it (freed slots take buffered jobs without the loop).
+      // (So a buffered job handed back for waiting too long is not claimed straight back.)
       // While jobs wait in the buffer, look again in time to hand back any that would otherwise
       // wait out their lease.
       await pool.changed(
         pool.buffered > 0 ? Math.min(host.idlePollMaxMs, host.staleBufferMs) : host.idlePollMaxMs,
+        wantsClaim,
       );
       continue;
     }

@@ -277,7 +277,8 @@ class JobWorker implements Worker {
       this.#logger.log('warn', 'jobs.claim.own-run-held', { jobId: job.id, workerId: this.id });
       return this.#handBack(job, this.#driver.now() + OWN_RUN_DEFER_MS, pool);
     }
-    const admission = this.#limiter.admit(job.queue, job.tenantId, this.#driver.now());
+    const limiter = this.#limiter;
+    const admission = limiter.admit(job.queue, job.tenantId, limiter.readsClock ? this.#driver.now() : 0);
     if (!admission.admitted) {
       this.#count('deferred');
       this.#logger.log('debug', 'jobs.limit.deferred', { jobId: job.id, cap: admission.cap });

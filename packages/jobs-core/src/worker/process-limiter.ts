@@ -31,6 +31,8 @@ export class ProcessLimiter {
   #global = 0;
   /** No cap configured: every job is admitted without being counted. */
   readonly #uncapped: boolean;
+  /** True when {@link admit} reads its `now` (a rate cap); otherwise any number will do. */
+  readonly readsClock: boolean;
 
   constructor(config: LimitConfig = {}) {
     for (const [field, value] of [
@@ -58,13 +60,14 @@ export class ProcessLimiter {
       config.perQueue === undefined &&
       config.perTenant === undefined &&
       config.ratePerTenant === undefined;
+    this.readsClock = config.ratePerTenant !== undefined;
     this.#ratePerMs =
       config.ratePerTenant === undefined
         ? undefined
         : parseDuration(config.ratePerTenant.per, 'limits.ratePerTenant.per');
   }
 
-  /** Admits a job of `queue`/`tenantId` at `now`, or says when to try again. */
+  /** Admits a job of `queue`/`tenantId` at `now` (read only when {@link readsClock}), or says when to try again. */
   admit(queue: string, tenantId: string | null, now: number): LimitAdmission | LimitRefusal {
     if (this.#uncapped) return UNCAPPED;
     const tenant = tenantId ?? NO_TENANT;

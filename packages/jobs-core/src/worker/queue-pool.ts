@@ -21,6 +21,8 @@ export class QueuePool {
   #notified = false;
   #staleTaken = 0;
   #waiters: (() => void)[] = [];
+  /** The current wait's condition for a freed slot to end it (see {@link changed}). */
+  #wakeWhen: (() => boolean) | undefined;
   readonly #due = new DueTimer(() => this.notify());
 
   constructor(queue: string, capacity: number, prefetch = 0) {
@@ -86,12 +88,15 @@ export class QueuePool {
    */
   give(): void {
     this.#inFlight -= 1;
+    // A wait that only cares for room (its buffer is still full enough) sleeps on.
+    if (this.#wakeWhen !== undefined && !this.#wakeWhen()) return;
     this.notify();
   }
 
   /** Something changed (work arrived, a slot freed, shutdown): end the current wait. */
   notify(): void {
     this.#notified = true;
+    if (this.#waiters.length === 0) return;
     for (const resolve of this.#waiters.splice(0)) resolve();
   }
 
@@ -115,8 +120,13 @@ export class QueuePool {
     this.#notified = false;
   }
 
-  /** Waits until notified or `ms` pass; returns at once when notified since the last claim. */
-  changed(ms: number): Promise<void> {
+  /**
+   * Waits until notified or `ms` pass; returns at once when notified since the last claim. With
+   * `wakeWhen`, a freed slot ({@link give}) ends the wait only once `wakeWhen()` answers true — a
+   * claim loop whose buffer is full sleeps through the slots its buffer refills, instead of
+   * waking (a promise, a timer) once per job; every other notification ends it as before.
+   */
+  changed(ms: number, wakeWhen?: () => boolean): Promise<void> {
     if (this.#notified) {
       this.#notified = false;
       return Promise.resolve();
@@ -124,12 +134,15 @@ export class QueuePool {
     return new Promise((resolve) => {
       const waiter = () => {
         clearTimeout(timer);
+        this.#wakeWhen = undefined;
         resolve();
       };
       const timer = setTimeout(() => {
         this.#waiters = this.#waiters.filter((other) => other !== waiter);
+        this.#wakeWhen = undefined;
         resolve();
       }, ms);
+      this.#wakeWhen = wakeWhen;
       this.#waiters.push(waiter);
     });
   }
