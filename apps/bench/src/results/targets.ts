@@ -125,7 +125,7 @@ export const TARGETS: readonly Target[] = [
     op: '≥',
     bound: abs(100_000),
     blocker:
-      "README §Issue 14, fourth pass: 10–15 µs CPU and 5.5 KB per job; a process's first drain runs 110–145k, later drains of one process spend 2.5–3× longer in GC (95 → 326 ms), their scavenges running beside the earlier runs' uncollected rows (cause not proven)",
+      "README §Issue 14, fifth pass: later drains' GC is fixed (V8's obsolete Map/Set tables kept every finished attempt alive; 274 → 80 ms per drain); left: 15–23 µs CPU and 5.3 KB per job, spread over the executor (≈ 50 %), the memory driver (≈ 28 %: payload copy per claim, dedupe-scope map, state counts), async hooks (≈ 11 %) and GC (≈ 10 %); #30 ran on a machine at ≈ 0.6× #28's speed (bulk enqueue 78,963 vs 134,283 jobs/s)",
   },
   {
     text: 'W6 idle worker < 1 % of a core (Postgres)',
