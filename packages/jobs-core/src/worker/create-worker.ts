@@ -20,7 +20,7 @@ import { startHousekeeping } from './housekeeping.js';
 import { type JobsLogger, jsonLinesLogger } from './logger.js';
 import { ProcessLimiter } from './process-limiter.js';
 import type { QueuePool } from './queue-pool.js';
-import { assertEnforceable, buildPools, executionSettingsOf, positive } from './worker-config.js';
+import { assertEnforceable, buildPools, checkedWorkerOptions, executionSettingsOf } from './worker-config.js';
 import type { Worker, WorkerOptions, WorkerStats } from './worker-options.js';
 
 /** How long a claim of a row this worker still runs is handed back for (the older attempt ends first). */
@@ -71,36 +71,14 @@ class JobWorker implements Worker {
   readonly #startedAt = Date.now();
 
   constructor(options: WorkerOptions) {
-    if (options.driver === undefined || options.driver === null) {
-      throw coreError('X_WORKER_OPTIONS_INVALID', 'createWorker: driver is required.', { field: 'driver' });
-    }
-    if (typeof options.context !== 'function') {
-      throw coreError(
-        'X_WORKER_OPTIONS_INVALID',
-        'createWorker: context must be a function building the ctx of a run.',
-        { field: 'context' },
-      );
-    }
+    const timings = checkedWorkerOptions(options);
     this.#options = options;
     this.#driver = options.driver;
     this.#logger = options.logger ?? jsonLinesLogger();
     this.#registry = options.registry ?? jobRegistry();
     this.#limiter = new ProcessLimiter(options.limits);
-    this.#visibilityTimeoutMs = positive(options.visibilityTimeoutMs, 30_000, 'visibilityTimeoutMs');
-    const heartbeat = positive(options.heartbeatIntervalMs, 1, 'heartbeatIntervalMs');
-    if (options.heartbeatIntervalMs !== undefined && heartbeat >= this.#visibilityTimeoutMs) {
-      throw coreError(
-        'X_WORKER_OPTIONS_INVALID',
-        `createWorker: heartbeatIntervalMs (${heartbeat}) must be shorter than visibilityTimeoutMs (${this.#visibilityTimeoutMs}), or every lease lapses between renewals.`,
-        { field: 'heartbeatIntervalMs' },
-      );
-    }
-    positive(options.drainTimeoutMs, 1, 'drainTimeoutMs');
-    this.#idlePollMaxMs = positive(
-      options.idlePollMaxMs,
-      this.#driver.wake === undefined ? 2_000 : 5_000,
-      'idlePollMaxMs',
-    );
+    this.#visibilityTimeoutMs = timings.visibilityTimeoutMs;
+    this.#idlePollMaxMs = timings.idlePollMaxMs;
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.#workerName = options.workerName ?? options.workerId ?? hostname();
     this.#pools = buildPools(options, this.#registry);
@@ -277,8 +255,7 @@ class JobWorker implements Worker {
       this.#logger.log('warn', 'jobs.claim.own-run-held', { jobId: job.id, workerId: this.id });
       return this.#handBack(job, this.#driver.now() + OWN_RUN_DEFER_MS, pool);
     }
-    const limiter = this.#limiter;
-    const admission = limiter.admit(job.queue, job.tenantId, limiter.readsClock ? this.#driver.now() : 0);
+    const admission = this.#limiter.admit(job.queue, job.tenantId, this.#driver);
     if (!admission.admitted) {
       this.#count('deferred');
       this.#logger.log('debug', 'jobs.limit.deferred', { jobId: job.id, cap: admission.cap });

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.js';
 import { parseDuration } from '../duration.js';
 import { coreError } from '../errors/core-error.js';
 import type { LimitConfig } from './limit-config.js';
@@ -31,8 +32,6 @@ export class ProcessLimiter {
   #global = 0;
   /** No cap configured: every job is admitted without being counted. */
   readonly #uncapped: boolean;
-  /** True when {@link admit} reads its `now` (a rate cap); otherwise any number will do. */
-  readonly readsClock: boolean;
 
   constructor(config: LimitConfig = {}) {
     for (const [field, value] of [
@@ -60,15 +59,14 @@ export class ProcessLimiter {
       config.perQueue === undefined &&
       config.perTenant === undefined &&
       config.ratePerTenant === undefined;
-    this.readsClock = config.ratePerTenant !== undefined;
     this.#ratePerMs =
       config.ratePerTenant === undefined
         ? undefined
         : parseDuration(config.ratePerTenant.per, 'limits.ratePerTenant.per');
   }
 
-  /** Admits a job of `queue`/`tenantId` at `now` (read only when {@link readsClock}), or says when to try again. */
-  admit(queue: string, tenantId: string | null, now: number): LimitAdmission | LimitRefusal {
+  /** Admits a job of `queue`/`tenantId`, or says when to try again; reads `clock` only for a rate cap. */
+  admit(queue: string, tenantId: string | null, clock: Clock): LimitAdmission | LimitRefusal {
     if (this.#uncapped) return UNCAPPED;
     const tenant = tenantId ?? NO_TENANT;
     const queueCap =
@@ -87,6 +85,7 @@ export class ProcessLimiter {
       return { admitted: false, cap: 'perTenant', retryInMs: 250 };
     }
     if (tenantId !== null && this.#config.ratePerTenant !== undefined && this.#ratePerMs !== undefined) {
+      const now = clock.now();
       const window = this.#ratePerMs;
       const starts = (this.#starts.get(tenant) ?? []).filter((at) => at > now - window);
       this.#pruneRateWindows(now - window);

@@ -23,6 +23,44 @@ export function positive(value: number | undefined, fallback: number, field: str
   return value;
 }
 
+/**
+ * Checks the options `createWorker` cannot run without (a driver, a `context` function, positive
+ * timings, a heartbeat shorter than the lease) and answers the timings the worker uses: the
+ * lease (`visibilityTimeoutMs`, 30 s by default) and the longest idle poll (`idlePollMaxMs`,
+ * 5 s with a driver wake, 2 s without). Anything else is `X_WORKER_OPTIONS_INVALID`.
+ */
+export function checkedWorkerOptions(options: WorkerOptions): {
+  readonly visibilityTimeoutMs: number;
+  readonly idlePollMaxMs: number;
+} {
+  if (options.driver === undefined || options.driver === null) {
+    throw coreError('X_WORKER_OPTIONS_INVALID', 'createWorker: driver is required.', { field: 'driver' });
+  }
+  if (typeof options.context !== 'function') {
+    throw coreError(
+      'X_WORKER_OPTIONS_INVALID',
+      'createWorker: context must be a function building the ctx of a run.',
+      { field: 'context' },
+    );
+  }
+  const visibilityTimeoutMs = positive(options.visibilityTimeoutMs, 30_000, 'visibilityTimeoutMs');
+  const heartbeat = positive(options.heartbeatIntervalMs, 1, 'heartbeatIntervalMs');
+  if (options.heartbeatIntervalMs !== undefined && heartbeat >= visibilityTimeoutMs) {
+    throw coreError(
+      'X_WORKER_OPTIONS_INVALID',
+      `createWorker: heartbeatIntervalMs (${heartbeat}) must be shorter than visibilityTimeoutMs (${visibilityTimeoutMs}), or every lease lapses between renewals.`,
+      { field: 'heartbeatIntervalMs' },
+    );
+  }
+  positive(options.drainTimeoutMs, 1, 'drainTimeoutMs');
+  const idlePollMaxMs = positive(
+    options.idlePollMaxMs,
+    options.driver.wake === undefined ? 2_000 : 5_000,
+    'idlePollMaxMs',
+  );
+  return { visibilityTimeoutMs, idlePollMaxMs };
+}
+
 /** The jobs a registry lists (a `JobRegistry`; a bare `{ get }` lists none). */
 export function registeredJobs(registry: unknown): readonly AnyJobHandle[] {
   const listing = registry as Partial<{ jobs(): readonly AnyJobHandle[] }>;
