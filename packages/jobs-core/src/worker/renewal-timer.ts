@@ -66,10 +66,9 @@ class RenewalLoop implements RenewalTimer {
   #lastLanded: number;
   /** When this loop next renews (monotonic ms). */
   due = 0;
-  /** Its neighbours in its schedule's list (see {@link RenewalSchedule}), and whether it is in it. */
+  /** Its neighbours in its schedule's list (see {@link RenewalSchedule}); both unset once it left. */
   prev: RenewalLoop | undefined;
   next: RenewalLoop | undefined;
-  listed = false;
 
   constructor(schedule: RenewalSchedule, windowMs: number, handlers: RenewalHandlers, leaseFrom: number) {
     this.#schedule = schedule;
@@ -131,13 +130,10 @@ class RenewalLoop implements RenewalTimer {
  * `due = now + interval`, so list order is due order, and one timer armed for the head serves
  * them all. The timer is cleared when the last loop leaves.
  *
- * Why an intrusive list and not a `Set`: this schedule lives as long as the process, and a
- * worker adds and removes a loop per job. A long-lived `Set` with that churn rebuilds its hash
- * table every few insertions, and V8 links each obsolete table to its successor (for live
- * iterators), each still holding the loops it held; once one obsolete table sits in the old
- * generation, every minor GC keeps the whole chain — and every finished attempt its tables name —
- * alive until a full GC. A removed list node forgets both neighbours, so nothing finished stays
- * reachable from here.
+ * Why an intrusive list and not a `Set`: this schedule lives as long as the process and gains
+ * and loses a loop per job — the churn under which a `Set` keeps finished attempts alive through
+ * minor GCs (see `ChurnMap` for why). A removed node forgets both neighbours, so nothing finished
+ * stays reachable from here, and the list allocates nothing per job.
  */
 class RenewalSchedule {
   readonly #intervalMs: number;
@@ -162,7 +158,6 @@ class RenewalSchedule {
 
   #append(loop: RenewalLoop, due: number): void {
     loop.due = due;
-    loop.listed = true;
     loop.prev = this.#tail;
     loop.next = undefined;
     if (this.#tail === undefined) this.#head = loop;
@@ -170,17 +165,16 @@ class RenewalSchedule {
     this.#tail = loop;
   }
 
-  /** Takes `loop` out of the list; false when it was not in it. */
+  /** Takes `loop` out of the list; false when it was not in it (only the head has no `prev`). */
   #unlink(loop: RenewalLoop): boolean {
-    if (!loop.listed) return false;
     const { prev, next } = loop;
+    if (prev === undefined && this.#head !== loop) return false;
     if (prev === undefined) this.#head = next;
     else prev.next = next;
     if (next === undefined) this.#tail = prev;
     else next.prev = prev;
     loop.prev = undefined;
     loop.next = undefined;
-    loop.listed = false;
     return true;
   }
 

@@ -9,7 +9,7 @@ import { QueuePool } from './queue-pool.js';
 import type { WorkerOptions } from './worker-options.js';
 
 /** A positive option, or `fallback` when absent; anything else is `X_WORKER_OPTIONS_INVALID`. */
-export function positive(value: number | undefined, fallback: number, field: string): number {
+function positive(value: number | undefined, fallback: number, field: string): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
     throw coreError(
