@@ -21,3 +21,5 @@ export {
   outboxStoreConformance,
   runOutboxStoreCase,
 } from './outbox-store-conformance.js';
+export type { WakeOnlyReads } from './wake-only-reads.js';
+export { wakeOnlyReads } from './wake-only-reads.js';
