@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     startedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     loadBefore: loadAverages(),
     gitCommit: gitCommit(),
+    cpu: file.machine.cpu,
   };
   file.runs.push(record);
   const save = (): void => {

@@ -128,7 +128,7 @@ function targetSection(file: ResultFile): string[] {
   return lines;
 }
 
-/** RESULTS.md: machine, versions, the commands that produced each row, one table per workload, ratios, targets. */
+/** RESULTS.md: machine, versions, the commands that produced each row (and the CPU each ran on), one table per workload, ratios, targets. */
 export function renderResults(file: ResultFile): string {
   const lines = [
     '# Benchmark results',
@@ -143,7 +143,12 @@ export function renderResults(file: ResultFile): string {
     lines.push('## Machine', '');
     lines.push(`- ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB RAM, Linux ${m.kernel}, Node ${m.node}`);
     lines.push(`- ${m.postgres}`, `- ${m.redis}`);
-    lines.push('- Shared with other jobs while measuring: see the load averages of each run below.', '');
+    lines.push('- Shared with other jobs while measuring: see the load averages of each run below.');
+    lines.push(
+      '- Not always the same host: each run names the CPU it measured on. Compare absolute rates only',
+      '  within one run; the ratios of systems run side by side hold across hosts.',
+      '',
+    );
   }
   lines.push('## Versions', '', '| package | version |', '|---|---|');
   for (const [name, version] of Object.entries(file.versions).sort(([a], [b]) => a.localeCompare(b))) {
@@ -153,13 +158,13 @@ export function renderResults(file: ResultFile): string {
     '',
     '## Runs',
     '',
-    '| # | command | started | load avg (1/5/15 min) before → after | commit |',
-    '|--:|---|---|---|---|',
+    '| # | command | started | load avg (1/5/15 min) before → after | CPU | commit |',
+    '|--:|---|---|---|---|---|',
   );
   for (const run of file.runs) {
     const after = run.loadAfter ? run.loadAfter.join(' / ') : '?';
     lines.push(
-      `| ${run.id} | \`${run.command}\` | ${run.startedAt} | ${run.loadBefore.join(' / ')} → ${after} | ${run.gitCommit} |`,
+      `| ${run.id} | \`${run.command}\` | ${run.startedAt} | ${run.loadBefore.join(' / ')} → ${after} | ${run.cpu ?? 'not recorded'} | ${run.gitCommit} |`,
     );
   }
   lines.push('', '## Workloads', '');

@@ -13,6 +13,11 @@ export interface RunRecord {
   readonly loadBefore: readonly number[];
   loadAfter?: readonly number[];
   readonly gitCommit: string;
+  /**
+   * The CPU model the run measured on (`os.cpus()[0].model`): the shared machine is not always the
+   * same host, and absolute rates move with it. Absent in runs recorded before it was kept.
+   */
+  readonly cpu?: string;
 }
 
 /** The latest measurement of one workload on one system: every run's value per metric. */
