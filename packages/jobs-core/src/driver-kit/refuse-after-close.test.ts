@@ -65,4 +65,19 @@ describe('refuseAfterClose', () => {
       meta: { operation: 'heartbeat' },
     });
   });
+
+  it('answers every synchronous value as a promise of that value: booleans, null, nothing, objects', async () => {
+    const answers: unknown[] = [true, false, null, undefined, 0, '', { n: 1 }, [1]];
+    let next = 0;
+    const sync = { ...fakeDriver([], Promise.resolve()), heartbeat: () => answers[next++] };
+    const driver = refuseAfterClose(sync as unknown as JobDriver);
+    const lifted: unknown[] = [];
+    for (const _ of answers) {
+      const answer = driver.heartbeat('held', { workerId: 'w', token: 't' }, 1);
+      expect(answer).toBeInstanceOf(Promise);
+      lifted.push(await answer);
+    }
+    expect(lifted).toEqual(answers);
+    expect(lifted[6], 'an object answered is the object itself').toBe(answers[6]);
+  });
 });

@@ -15,6 +15,32 @@ export function driverClosedError(driver: string, operation: string): JobsError 
   });
 }
 
+const RESOLVED_TRUE = Promise.resolve(true);
+const RESOLVED_FALSE = Promise.resolve(false);
+const RESOLVED_NULL = Promise.resolve(null);
+const RESOLVED_UNDEFINED = Promise.resolve(undefined);
+
+/**
+ * A promise of a value answered synchronously. The answers of most hot calls (`start`, `ack`,
+ * `nack`, `heartbeat`: a boolean; a write: nothing) share one resolved promise each: a settled
+ * promise cannot change, so sharing it is safe, and with async hooks on (the ambient run context)
+ * every promise made costs a hook call.
+ */
+function resolvedWith(answer: unknown): Promise<unknown> {
+  switch (answer) {
+    case true:
+      return RESOLVED_TRUE;
+    case false:
+      return RESOLVED_FALSE;
+    case null:
+      return RESOLVED_NULL;
+    case undefined:
+      return RESOLVED_UNDEFINED;
+    default:
+      return Promise.resolve(answer);
+  }
+}
+
 /** A method as {@link refuseAfterClose} takes it: one answering a promise may answer its value synchronously instead. */
 export type MaybeSyncMethod<F> = F extends (...args: infer A) => Promise<infer R>
   ? (...args: A) => R | Promise<R>
@@ -64,7 +90,7 @@ export function refuseAfterClose<D extends JobDriver>(driver: GuardableDriver<D>
         return Promise.reject(error);
       }
       // Answered synchronously: done already, so close has nothing of it to wait for.
-      if (!isThenable(answer)) return Promise.resolve(answer);
+      if (!isThenable(answer)) return resolvedWith(answer);
       inFlight += 1;
       const running = Promise.resolve(answer);
       running.then(settled, settled);

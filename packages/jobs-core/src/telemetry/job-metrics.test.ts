@@ -28,7 +28,12 @@ describe('createJobMetrics', () => {
   it('counts and times each settled attempt by queue, job name and outcome, on a versioned meter', async () => {
     const reader = new TestReader();
     metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
-    const instruments = createJobMetrics({ driver, workerName: 'w-a', inFlight: () => 2, capacity: () => 5 });
+    const instruments = createJobMetrics({
+      driver,
+      workerName: 'w-a',
+      inFlight: () => 2,
+      capacity: () => 5,
+    })!;
     instruments.outcome({ queue: 'q1', name: 'send-mail' }, 'completed', 1500);
     instruments.outcome({ queue: 'q1', name: 'send-mail' }, 'completed', 500);
     instruments.outcome({ queue: 'q1', name: 'charge' }, 'retried', 20);
@@ -65,5 +70,14 @@ describe('createJobMetrics', () => {
       expect.objectContaining({ attributes: { worker: 'w-a' }, value: 5 }),
     ]);
     instruments.close();
+  });
+
+  it('answers no instruments while no MeterProvider is registered, and real ones once one is', () => {
+    const options = { driver, workerName: 'w-b', inFlight: () => 0, capacity: () => 1 };
+    expect(createJobMetrics(options), 'the API no-op meter: nothing to record into').toBeUndefined();
+    metrics.setGlobalMeterProvider(new MeterProvider({ readers: [new TestReader()] }));
+    const instruments = createJobMetrics(options);
+    expect(instruments?.outcome).toBeTypeOf('function');
+    instruments?.close();
   });
 });

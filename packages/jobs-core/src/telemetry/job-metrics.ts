@@ -1,4 +1,4 @@
-import { type Attributes, type Counter, type Histogram, metrics } from '@opentelemetry/api';
+import { type Attributes, type Counter, createNoopMeter, type Histogram, metrics } from '@opentelemetry/api';
 import type { JobDriver } from '../driver/job-driver.js';
 import { CORE_VERSION } from './version.js';
 
@@ -40,6 +40,10 @@ export interface JobMetrics {
  * never a per-process id, so a restarted worker continues one series), and the queue gauges
  * `queue_depth`, `queue_oldest_ready_seconds`, `queue_dead_jobs` read from `driver.stats()` when
  * a reader collects.
+ *
+ * Answers undefined when no MeterProvider is registered (the API's no-op meter): every instrument
+ * would be a no-op, and the API never swaps one in later (it has no proxy for metrics), so the
+ * worker skips the per-attempt timing and the calls altogether.
  */
 export function createJobMetrics(options: {
   readonly driver: JobDriver;
@@ -47,8 +51,9 @@ export function createJobMetrics(options: {
   readonly workerName: string;
   readonly inFlight: () => number;
   readonly capacity: () => number;
-}): JobMetrics {
+}): JobMetrics | undefined {
   const meter = metrics.getMeter(METER_NAME, CORE_VERSION);
+  if (meter === createNoopMeter()) return undefined;
   const jobsTotal: Counter = meter.createCounter('jobs_total', {
     description: 'Settled job attempts by queue and outcome.',
   });
