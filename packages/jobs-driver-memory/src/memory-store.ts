@@ -46,8 +46,6 @@ export interface MemoryStore {
   readonly claimIndex: ClaimIndex;
   /** Rows per state, per queue with at least one row: kept by {@link addRow}, {@link moveTo}, {@link forgetRow}. */
   readonly stateCounts: Map<string, Record<JobState, number>>;
-  /** The running rows by claim token: a few hundred at most, where `jobs` may hold every row ever. */
-  readonly byToken: Map<string, MemoryJobRow>;
   /** The live row id per dedupe scope (see {@link dedupeScope}). */
   readonly liveKeys: Map<string, string>;
   readonly pausedQueues: Set<string>;
@@ -77,7 +75,6 @@ export function createMemoryStore(clock: Clock): MemoryStore {
     jobs: new Map(),
     claimIndex: createClaimIndex(),
     stateCounts: new Map(),
-    byToken: new Map(),
     liveKeys: new Map(),
     pausedQueues: new Set(),
     steps: new Map(),
@@ -126,14 +123,19 @@ export function dedupeScope(row: Pick<JobRecord, 'name' | 'tenantId' | 'idempote
   return JSON.stringify([row.name, row.tenantId, row.idempotencyKey]);
 }
 
-/** Adds `delta` to the count of `state` in `queue`. */
-function countState(store: MemoryStore, queue: string, state: JobState, delta: number): void {
+/** The row counts per state of `queue`, created (all zero) on its first row. */
+function countsOf(store: MemoryStore, queue: string): Record<JobState, number> {
   let counts = store.stateCounts.get(queue);
   if (counts === undefined) {
     counts = Object.fromEntries(JOB_STATES.map((each) => [each, 0])) as Record<JobState, number>;
     store.stateCounts.set(queue, counts);
   }
-  counts[state] += delta;
+  return counts;
+}
+
+/** Adds `delta` to the count of `state` in `queue`. */
+function countState(store: MemoryStore, queue: string, state: JobState, delta: number): void {
+  countsOf(store, queue)[state] += delta;
 }
 
 /** Stores a new row (in the state it was built with; then {@link moveTo} its first state). */
@@ -156,8 +158,9 @@ export function moveTo(store: MemoryStore, row: MemoryJobRow, state: JobState): 
     if (!wasLive) store.liveKeys.set(row.scope, row.id);
   } else if (wasLive && store.liveKeys.get(row.scope) === row.id) store.liveKeys.delete(row.scope);
   if (row.state !== state) {
-    countState(store, row.queue, state, 1);
-    countState(store, row.queue, row.state, -1);
+    const counts = countsOf(store, row.queue);
+    counts[state] += 1;
+    counts[row.state] -= 1;
     row.state = state;
     if (!isLiveState(state)) notifySettled(store, row.id);
   }
@@ -182,22 +185,13 @@ export function forgetRow(store: MemoryStore, row: MemoryJobRow): void {
     store.stateCounts.delete(row.queue);
 }
 
-/** Gives the row a new claim token (null: no claim holds it), fencing out the previous one. */
-export function setToken(store: MemoryStore, row: MemoryJobRow, token: string | null): void {
-  if (row.token !== null) store.byToken.delete(row.token);
-  row.token = token;
-  if (token !== null) store.byToken.set(token, row);
-}
-
 /**
  * The row `jobId` when it is `running` under `token`: the fence every settle and step write passes.
- * Looked up by token, in the small map of held rows.
+ * (No index by token: keeping one costs two map writes per claim, more than this lookup.)
  */
 export function heldRow(store: MemoryStore, jobId: string, token: string): MemoryJobRow | undefined {
-  const row = store.byToken.get(token);
-  return row !== undefined && row.id === jobId && row.state === 'running' && row.token === token
-    ? row
-    : undefined;
+  const row = store.jobs.get(jobId);
+  return row !== undefined && row.state === 'running' && row.token === token ? row : undefined;
 }
 
 /**

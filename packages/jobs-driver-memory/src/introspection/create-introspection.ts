@@ -2,7 +2,7 @@ import type { JobIntrospection } from '@x/jobs-core';
 import { isLiveState } from '@x/jobs-core';
 import { copyJson } from '../json-copy.js';
 import { toJobRecord } from '../memory-rows.js';
-import { forgetRow, type MemoryStore, moveTo, notifyDue, refile, setToken } from '../memory-store.js';
+import { forgetRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
 import { requeue } from '../queue/settle.js';
 import { stepsOf } from '../stores/step-store.js';
 
@@ -60,7 +60,7 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
     async cancel(id, reason) {
       const row = store.jobs.get(id);
       if (row === undefined || !isLiveState(row.state)) return false;
-      setToken(store, row, null);
+      row.token = null;
       row.leaseExpiresAt = null;
       row.cancelReason = reason ?? null;
       row.finishedAt = store.clock.now();

@@ -1,7 +1,7 @@
 import { type ClaimedJob, type ClaimOptions, isFairClaim, type QueueSettings } from '@x/jobs-core/driver';
 import { takeDue, takeDueFair } from '../claim-index.js';
 import { toClaimedJob } from '../memory-rows.js';
-import { belowCap, type MemoryStore, markStarted, moveTo, nextId, setToken } from '../memory-store.js';
+import { belowCap, type MemoryStore, markStarted, moveTo, nextId } from '../memory-store.js';
 
 /**
  * Takes up to `limit` due rows of the unpaused `queues` in claim order (priority DESC, runAt ASC,
@@ -25,7 +25,7 @@ export function claimRows(store: MemoryStore, options: ClaimOptions, settings?: 
   return taken.map((row, rank) => {
     const claim = { workerId: options.workerId, token: nextId(store, 'claim') };
     const job = toClaimedJob(row, claim, leaseExpiresAt, rank < startFirst && belowCap(row));
-    setToken(store, row, claim.token);
+    row.token = claim.token;
     row.workerId = claim.workerId;
     row.startedAt = null;
     if (job.started === true) markStarted(store, row, now);

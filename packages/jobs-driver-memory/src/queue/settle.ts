@@ -1,19 +1,11 @@
 import type { JsonValue } from '@x/jobs-core';
 import type { ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
 import { copyJson } from '../json-copy.js';
-import {
-  heldRow,
-  type MemoryJobRow,
-  type MemoryStore,
-  moveTo,
-  notifyDue,
-  refile,
-  setToken,
-} from '../memory-store.js';
+import { heldRow, type MemoryJobRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
 
 /** Takes the row out of `running`: clears the lease and token so the old claim is fenced out. */
-function endClaim(store: MemoryStore, row: MemoryJobRow): void {
-  setToken(store, row, null);
+function endClaim(row: MemoryJobRow): void {
+  row.token = null;
   row.leaseExpiresAt = null;
 }
 
@@ -31,7 +23,7 @@ export function ackRow(
 ): boolean {
   const row = heldRow(store, jobId, claim.token);
   if (row === undefined) return false;
-  endClaim(store, row);
+  endClaim(row);
   row.result = copyJson(result);
   row.finishedAt = store.clock.now();
   moveTo(store, row, 'done');
@@ -43,7 +35,7 @@ export function nackRow(store: MemoryStore, jobId: string, claim: ClaimRef, opti
   const row = heldRow(store, jobId, claim.token);
   if (row === undefined) return false;
   const now = store.clock.now();
-  endClaim(store, row);
+  endClaim(row);
   switch (options.kind) {
     case 'retry':
       row.lastError = { ...options.error };
