@@ -18,8 +18,9 @@ export interface Target {
   /**
    * Where the profile of this target is written up in README.md (its section heading) and what
    * blocks it, shown beside the target in RESULTS.md while it is missed (issue 16: a missed
-   * target is answered by its profile and its blocker). Absent for targets the latest runs meet;
-   * a missed target without one shows "not profiled yet".
+   * target is answered by its profile and its blocker). Absent for targets the latest runs meet,
+   * unless meeting it depends on the host (then it says what a slower host misses by); a missed
+   * target without one shows "not profiled yet".
    */
   readonly blocker?: string;
 }
@@ -125,7 +126,7 @@ export const TARGETS: readonly Target[] = [
     op: '≥',
     bound: abs(100_000),
     blocker:
-      "README §Issue 14, fifth pass: later drains' GC is fixed (V8's obsolete Map/Set tables kept every finished attempt alive; 274 → 80 ms per drain); left: 15–23 µs CPU and 5.3 KB per job, spread over the executor (≈ 50 %), the memory driver (≈ 28 %: payload copy per claim, dedupe-scope map, state counts), async hooks (≈ 11 %) and GC (≈ 10 %); #30 ran on a machine at ≈ 0.6× #28's speed (bulk enqueue 78,963 vs 134,283 jobs/s)",
+      'host-dependent (README §Issue 14, sixth pass): 155,081 jobs/s on the Intel Xeon host (#32, 7.74 µs CPU per job; 2.14× main before issue 14 on that host) against 66,375 on the AMD EPYC host (#30, 17.4 µs, before the sixth pass); a slower host misses by CPU per job, spread over the executor (≈ 50 %), the memory driver (≈ 25 %), async hooks and GC',
   },
   {
     text: 'W6 idle worker < 1 % of a core (Postgres)',
