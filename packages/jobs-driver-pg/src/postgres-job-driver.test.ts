@@ -94,7 +94,7 @@ describe('names and payloads are always bound, never interpolated', () => {
         heard = queue;
       });
       await oddDriver.enqueue(enqueueRequest({ queue: hostile }));
-      await expect.poll(() => heard, { timeout: 2000 }).toBe(hostile);
+      await expect.poll(() => heard, { timeout: 10_000 }).toBe(hostile);
       unsubscribe();
       const claimed = await oddDriver.claim({
         queues: [hostile],
@@ -303,7 +303,7 @@ describe('connections', () => {
     await onPool.ready();
     onPool.wake!.subscribe((woken) => heard.push(woken));
     await onPool.enqueue(enqueueRequest({ queue }));
-    await expect.poll(() => heard, { timeout: 2000 }).toContain(queue);
+    await expect.poll(() => heard, { timeout: 10_000 }).toContain(queue);
     await onPool.close();
     expect((await own.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     await own.end();

@@ -34,7 +34,7 @@ describe('pgliteJobDriver on a data directory', () => {
     const unsubscribe = driver.wake!.subscribe((queue) => heard.push(queue));
     const request = enqueueRequest({ queue: 'disk' });
     await driver.enqueue(request);
-    await expect.poll(() => heard, { timeout: 2000 }).toContain('disk');
+    await expect.poll(() => heard, { timeout: 10_000 }).toContain('disk');
     unsubscribe();
     const [job] = await driver.claim({
       queues: ['disk'],
