@@ -62,6 +62,11 @@ export interface DriverHarness {
   started(queue?: string, options?: Omit<HarnessClaimOptions, 'limit'>): Promise<ClaimedJob>;
   /** `driver.introspect.get(id)`, asserting the row exists. */
   row(id: string): Promise<JobDetail>;
+  /**
+   * A second instance of the driver over the same backend (another process's view of it), for the
+   * `peer` cases: asserted present (the suite runs those cases only with `openPeer`).
+   */
+  readonly peer: JobDriver;
   /** The driver's optional members, asserted present: the suite requires every one. */
   readonly introspect: JobIntrospection;
   readonly leases: LeaseStore;
@@ -77,11 +82,15 @@ function required<T>(value: T | undefined, member: string): T {
   return value as T;
 }
 
-/** Wraps a subject in the harness a case runs against; `queue` is its `h.queue`. (Default: a fresh name) */
+/**
+ * Wraps a subject in the harness a case runs against; `queue` is its `h.queue` (default: a fresh
+ * name), `peer` its `h.peer` (a second instance on the same backend, when the case needs one).
+ */
 export function createDriverHarness(
   subject: JobDriver | ConformanceSubject,
   tickMs: number,
   queue?: string,
+  peer?: JobDriver,
 ): DriverHarness {
   const { driver, clock } = 'driver' in subject ? subject : { driver: subject, clock: undefined };
   const unique = (prefix: string) => `${prefix}-${randomUUID()}`;
@@ -137,6 +146,10 @@ export function createDriverHarness(
       const detail = await harness.introspect.get(id);
       expect(detail, `row ${id}`).not.toBeNull();
       return detail!;
+    },
+    get peer() {
+      expect(peer, 'a peer instance (the peer cases need the openPeer option)').toBeDefined();
+      return peer as JobDriver;
     },
     get introspect() {
       return required(driver.introspect, 'introspect');

@@ -5,7 +5,7 @@ export { createDriverHarness } from './driver-harness.js';
 export type { ConformanceErrorCode } from './errors.js';
 export { CONFORMANCE_ERROR_CODES } from './errors.js';
 export type { DriverSetup, JobDriverCase } from './job-driver-case.js';
-export { JOB_DRIVER_CASES, WAKE_CASES } from './job-driver-cases.js';
+export { JOB_DRIVER_CASES, PEER_CASES, WAKE_CASES } from './job-driver-cases.js';
 export type { JobDriverConformanceOptions } from './job-driver-conformance.js';
 export { jobDriverConformance, runJobDriverCase } from './job-driver-conformance.js';
 export type { JobDriverModelCheckOptions } from './model-check/job-driver-model-check.js';

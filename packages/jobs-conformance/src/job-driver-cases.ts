@@ -20,6 +20,7 @@ import { nackCases } from './cases/nack-cases.js';
 import { oldestDueCases } from './cases/oldest-due-cases.js';
 import { operatorRefusalCases } from './cases/operator-refusal-cases.js';
 import { orderCases } from './cases/order-cases.js';
+import { peerCases } from './cases/peer-cases.js';
 import { preservationCases } from './cases/preservation-cases.js';
 import { promoteDueCases } from './cases/promote-due-cases.js';
 import { rateLimitCases } from './cases/rate-limit-cases.js';
@@ -77,3 +78,9 @@ export const WAKE_CASES: readonly JobDriverCase[] = [
   ...wakeTransitionCases,
   ...settleWakeCases,
 ];
+
+/**
+ * The cases for two instances of one driver over the same backend (`openPeer`): what one writes the
+ * other claims and settles, and one's settles reach the other's `awaitResult` through the settle wake.
+ */
+export const PEER_CASES: readonly JobDriverCase[] = peerCases;

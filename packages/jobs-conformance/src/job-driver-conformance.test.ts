@@ -1,6 +1,6 @@
 import { errorCode, type JobDriver } from '@x/jobs-core';
 import { describe, expect, it } from 'vitest';
-import { JOB_DRIVER_CASES, WAKE_CASES } from './job-driver-cases.js';
+import { JOB_DRIVER_CASES, PEER_CASES, WAKE_CASES } from './job-driver-cases.js';
 import { jobDriverConformance, runJobDriverCase } from './job-driver-conformance.js';
 
 const thrownBy = (run: () => unknown): unknown => {
@@ -24,7 +24,7 @@ describe('jobDriverConformance', () => {
 });
 
 describe('the case catalogue', () => {
-  const all = [...JOB_DRIVER_CASES, ...WAKE_CASES];
+  const all = [...JOB_DRIVER_CASES, ...WAKE_CASES, ...PEER_CASES];
 
   it('names every case uniquely within its group', () => {
     const names = all.map((testCase) => `${testCase.group}: ${testCase.name}`);
@@ -55,6 +55,7 @@ describe('the case catalogue', () => {
         'nack',
         'operator refusals',
         'order',
+        'peer',
         'preservation',
         'promote-due',
         'rate limits',
@@ -98,5 +99,30 @@ describe('runJobDriverCase', () => {
     await runJobDriverCase(pass, { create: async () => subject, destroy: (s) => void destroyed.push(s) });
     expect(destroyed).toEqual([subject]);
     expect(closed).toEqual([]);
+  });
+
+  it('opens a peer only for a peer case, hands it to the harness, and closes it before the driver', async () => {
+    const closed: string[] = [];
+    const peer = { close: async () => void closed.push('peer') } as unknown as JobDriver;
+    const seen: unknown[] = [];
+    const opened: unknown[] = [];
+    const options = {
+      create: () => fakeDriver(closed),
+      openPeer: (subject: JobDriver) => {
+        opened.push(subject);
+        return peer;
+      },
+    };
+    const peerCase = {
+      group: 'peer',
+      name: 'uses it',
+      run: async (h: { peer: JobDriver }) => void seen.push(h.peer),
+    };
+    await runJobDriverCase(peerCase, options);
+    expect(seen).toEqual([peer]);
+    expect(opened).toHaveLength(1);
+    expect(closed).toEqual(['peer', 'closed']);
+    await runJobDriverCase({ group: 'g', name: 'no peer', run: async () => undefined }, options);
+    expect(opened, 'no peer for a case of another group').toHaveLength(1);
   });
 });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { JobDriver } from '@x/jobs-core';
 import { describe, it } from 'vitest';
+import { PEER_GROUP } from './cases/peer-cases.js';
 import { type ConformanceSubject, createDriverHarness } from './driver-harness.js';
 import { conformanceError } from './errors.js';
 import type { DriverSetup, JobDriverCase } from './job-driver-case.js';
-import { JOB_DRIVER_CASES, WAKE_CASES } from './job-driver-cases.js';
+import { JOB_DRIVER_CASES, PEER_CASES, WAKE_CASES } from './job-driver-cases.js';
 
 /**
  * How the suite gets and disposes of the driver under test. `Subject` is what `create` answers,
@@ -34,6 +35,14 @@ export interface JobDriverConformanceOptions<
    * false drops the wake cases. (Default: true)
    */
   readonly wake?: boolean;
+  /**
+   * Answers a second instance of the driver `create` answered, over the same backend and key
+   * space: what another process sees. With it the suite also runs the `peer` cases (what one
+   * instance writes the other claims and settles, and its settles reach the first one's
+   * `awaitResult` through the settle wake); the suite closes the peer after each of them. Leave it
+   * out for a driver whose storage one process owns (memory, PGlite). (Default: no peer cases)
+   */
+  readonly openPeer?: (subject: Subject) => JobDriver | Promise<JobDriver>;
   /** Per-case timeout in ms. (Default: 20000) */
   readonly timeoutMs?: number;
 }
@@ -73,16 +82,23 @@ function checkOptions(
  */
 export async function runJobDriverCase<Subject extends JobDriver | ConformanceSubject>(
   testCase: JobDriverCase,
-  options: Pick<JobDriverConformanceOptions<Subject>, 'create' | 'destroy' | 'tickMs'>,
+  options: Pick<JobDriverConformanceOptions<Subject>, 'create' | 'destroy' | 'tickMs' | 'openPeer'>,
 ): Promise<void> {
   const queue = `q-${randomUUID()}`;
   const subject: Subject = await options.create(testCase.setup?.(queue) ?? { queues: {} });
   const created: JobDriver | ConformanceSubject = subject;
+  let peer: JobDriver | undefined;
   try {
-    await testCase.run(createDriverHarness(created, options.tickMs ?? DEFAULT_TICK_MS, queue));
+    if (testCase.group === PEER_GROUP && options.openPeer !== undefined)
+      peer = await options.openPeer(subject);
+    await testCase.run(createDriverHarness(created, options.tickMs ?? DEFAULT_TICK_MS, queue, peer));
   } finally {
-    if (options.destroy !== undefined) await options.destroy(subject);
-    else await ('driver' in created ? created.driver : created).close();
+    try {
+      await peer?.close();
+    } finally {
+      if (options.destroy !== undefined) await options.destroy(subject);
+      else await ('driver' in created ? created.driver : created).close();
+    }
   }
 }
 
@@ -95,7 +111,11 @@ export function jobDriverConformance<Subject extends JobDriver | ConformanceSubj
 ): void {
   checkOptions(options);
   const groups = new Map<string, JobDriverCase[]>();
-  const cases = options.wake === false ? JOB_DRIVER_CASES : [...JOB_DRIVER_CASES, ...WAKE_CASES];
+  const cases = [
+    ...JOB_DRIVER_CASES,
+    ...(options.wake === false ? [] : WAKE_CASES),
+    ...(options.openPeer === undefined ? [] : PEER_CASES),
+  ];
   for (const testCase of cases) {
     groups.set(testCase.group, [...(groups.get(testCase.group) ?? []), testCase]);
   }

@@ -24,4 +24,10 @@ jobDriverConformance({
     await driver.ready();
     return driver;
   },
+  // A second driver on the same schema: another process's pool and LISTEN session.
+  async openPeer() {
+    const peer = postgresJobDriver({ connectionString: DATABASE_URL, max: 2 }, { schema, migrate: false });
+    await peer.ready();
+    return peer;
+  },
 });

@@ -24,6 +24,8 @@ jobDriverConformance({
     await driver.close();
     await deleteClusterPrefix(cluster, driver.prefix);
   },
+  // A second driver on the same prefix over the shared Cluster client (the driver does not own it).
+  openPeer: (subject) => redisJobDriver({ client: cluster, prefix: (subject as RedisJobDriver).prefix }),
 });
 
 describe('redis cluster', () => {

@@ -16,4 +16,6 @@ jobDriverConformance({
     await driver.close();
     await deletePrefix(driver.prefix, admin);
   },
+  // A second driver on the same key space: another process's connections and subscriber.
+  openPeer: (subject) => redisJobDriver({ url: REDIS_URL, prefix: (subject as RedisJobDriver).prefix }),
 });
