@@ -44,7 +44,8 @@ describe('webhooks on Postgres with a real worker', () => {
       endpoint: () => ({ url: receiver.url, secret }),
       event: ({ eventId }) => ({ type: 'order.paid', data: { eventId } }),
       ledger,
-      timeout: '300ms',
+      // Room for a loaded CI machine to answer each scripted reply in time; the one hang waits it out.
+      timeout: '2s',
       retry: { attempts: 5, backoff: 'fixed', delay: 50, jitter: false },
     });
     await fixture.worker([hook]);
