@@ -63,10 +63,11 @@ export interface DriverHarness {
   /** `driver.introspect.get(id)`, asserting the row exists. */
   row(id: string): Promise<JobDetail>;
   /**
-   * A second instance of the driver over the same backend (another process's view of it), for the
-   * `peer` cases: asserted present (the suite runs those cases only with `openPeer`).
+   * The same conveniences over a second instance of the driver on the same backend (another
+   * process's view of it), on the same `queue`, for the `peer` cases: asserted present (the suite
+   * runs those cases only with `openPeer`).
    */
-  readonly peer: JobDriver;
+  readonly peer: DriverHarness;
   /** The driver's optional members, asserted present: the suite requires every one. */
   readonly introspect: JobIntrospection;
   readonly leases: LeaseStore;
@@ -113,6 +114,7 @@ export function createDriverHarness(
       workerId: options.workerId ?? 'conformance-worker',
       visibilityTimeoutMs: options.visibilityTimeoutMs ?? LONG_MS,
     });
+  let peerHarness: DriverHarness | undefined;
   const harness: DriverHarness = {
     driver,
     queue: queue ?? unique('q'),
@@ -149,7 +151,8 @@ export function createDriverHarness(
     },
     get peer() {
       expect(peer, 'a peer instance (the peer cases need the openPeer option)').toBeDefined();
-      return peer as JobDriver;
+      peerHarness ??= createDriverHarness(peer as JobDriver, tickMs, harness.queue);
+      return peerHarness;
     },
     get introspect() {
       return required(driver.introspect, 'introspect');

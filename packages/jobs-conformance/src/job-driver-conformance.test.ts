@@ -116,7 +116,7 @@ describe('runJobDriverCase', () => {
     const peerCase = {
       group: 'peer',
       name: 'uses it',
-      run: async (h: { peer: JobDriver }) => void seen.push(h.peer),
+      run: async (h: { peer: { driver: JobDriver } }) => void seen.push(h.peer.driver),
     };
     await runJobDriverCase(peerCase, options);
     expect(seen).toEqual([peer]);

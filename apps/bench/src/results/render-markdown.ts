@@ -35,14 +35,14 @@ function metricSpecs(id: WorkloadId, records: readonly ResultRecord[]): MetricSp
   return specs;
 }
 
-function median(file: ResultFile, workload: WorkloadId, system: string, metric: string): number | undefined {
-  const values = file.results.find((r) => r.workload === workload && r.system === system)?.values[metric];
-  return values && values.length > 0 ? summarize(values).median : undefined;
+/** A system's latest result of `workload`. */
+function resultOf(file: ResultFile, workload: WorkloadId, system: string): ResultRecord | undefined {
+  return file.results.find((r) => r.workload === workload && r.system === system);
 }
 
-/** The run that produced a system's latest result of `workload`. */
-function runOf(file: ResultFile, workload: WorkloadId, system: string): number | undefined {
-  return file.results.find((r) => r.workload === workload && r.system === system)?.run;
+function median(file: ResultFile, workload: WorkloadId, system: string, metric: string): number | undefined {
+  const values = resultOf(file, workload, system)?.values[metric];
+  return values && values.length > 0 ? summarize(values).median : undefined;
 }
 
 function workloadTable(file: ResultFile, id: WorkloadId): string[] {
@@ -88,8 +88,8 @@ function ratioSection(file: ResultFile): string[] {
         const b = median(file, id, against, spec.key);
         if (a === undefined || b === undefined || a === 0 || b === 0) continue;
         const ratio = spec.better === 'higher' ? a / b : b / a;
-        const runA = runOf(file, id, system);
-        const runB = runOf(file, id, against);
+        const runA = resultOf(file, id, system)?.run;
+        const runB = resultOf(file, id, against)?.run;
         const from = runA === runB ? `#${runA}` : `#${runA} vs #${runB}: not side by side`;
         rows.push(`| ${id} ${spec.label} | ${system} vs ${against} | ${ratio.toFixed(2)}× | ${from} |`);
       }

@@ -1,15 +1,12 @@
 import { awaitResult, errorCode } from '@x/jobs-core';
-import type { SettledJobs } from '@x/jobs-core/driver';
 import { expect } from 'vitest';
-import type { DriverHarness } from '../driver-harness.js';
+import { type DriverHarness, LONG_MS } from '../driver-harness.js';
 import type { JobDriverCase } from '../job-driver-case.js';
 import { type WakeOnlyReads, wakeOnlyReads } from '../wake-only-reads.js';
+import { ackUntilHeard, listenSettled } from './settle-wake-cases.js';
 
 /** The group of the cases that need a second instance (`openPeer`). */
 export const PEER_GROUP = 'peer';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const LONG_MS = 3_600_000;
 
 /** What a wait came to: `'resolved'`, or the code it rejected with. */
 const outcome = (wait: Promise<unknown>): Promise<string | undefined> =>
@@ -18,43 +15,14 @@ const outcome = (wait: Promise<unknown>): Promise<string | undefined> =>
     (error: unknown) => errorCode(error),
   );
 
-/** Enqueues a row through `h.peer` and starts it there: a job another process runs. */
-async function startedOnPeer(h: DriverHarness, queue: string) {
-  const { id } = await h.peer.enqueue(h.request(queue));
-  const [job] = await h.peer.claim({
-    queues: [queue],
-    limit: 1,
-    workerId: 'peer',
-    visibilityTimeoutMs: LONG_MS,
-  });
-  expect(job?.id, 'the peer claims the row it enqueued').toBe(id);
-  expect(await h.peer.start(job!.id, job!.claim, LONG_MS)).toBe(true);
-  return job!;
-}
-
 /**
- * Subscribes to `h.driver`'s settle wake and has the peer ack rows on a warm-up queue until it is
- * heard, for up to 5 s (a backend may take a round trip before a new subscription is live).
- * Answers the unsubscribe; keep it subscribed while the case awaits, so the wake stays live.
+ * Subscribes to `h.driver`'s settle wake and has the peer ack rows until it is heard (a backend may
+ * take a round trip before a new subscription is live). Answers the unsubscribe; keep it
+ * subscribed while the case awaits, so the wake stays live.
  */
 async function liveSettleWake(h: DriverHarness): Promise<() => void> {
-  const subscribe = h.driver.wake?.subscribeSettled;
-  expect(subscribe, 'driver.wake.subscribeSettled (the peer group requires the settle wake)').toBeDefined();
-  const heard: SettledJobs[] = [];
-  const unsubscribe = subscribe!.call(h.driver.wake, (jobs) => heard.push(jobs));
-  const queue = h.unique('q-peer-warmup');
-  const deadline = Date.now() + 5_000;
-  let live = false;
-  while (!live && Date.now() < deadline) {
-    const job = await startedOnPeer(h, queue);
-    expect(await h.peer.ack(job.id, job.claim, null)).toBe(true);
-    const attemptEnds = Math.min(deadline, Date.now() + 250);
-    while (!live && Date.now() < attemptEnds) {
-      await sleep(10);
-      live = heard.some((jobs) => jobs === null || jobs.includes(job.id));
-    }
-  }
-  expect(live, "the driver's settle wake hears the peer's acks").toBe(true);
+  const { heard, unsubscribe } = listenSettled(h);
+  expect(await ackUntilHeard(h.peer, heard), "the driver's settle wake hears the peer's acks").toBe(true);
   return unsubscribe;
 }
 
@@ -87,18 +55,11 @@ export const peerCases: readonly JobDriverCase[] = [
     name: "a row one instance enqueues, the other claims and acks; the first reads it done, with the other's result",
     async run(h) {
       const { id } = await h.enqueue(h.queue);
-      const [job] = await h.peer.claim({
-        queues: [h.queue],
-        limit: 5,
-        workerId: 'peer',
-        visibilityTimeoutMs: LONG_MS,
-      });
+      const [job] = await h.peer.claim(h.queue, { workerId: 'peer' });
       expect(job?.id).toBe(id);
-      expect(
-        await h.driver.claim({ queues: [h.queue], limit: 5, workerId: 'w', visibilityTimeoutMs: LONG_MS }),
-      ).toEqual([]);
-      expect(await h.peer.start(job!.id, job!.claim, LONG_MS)).toBe(true);
-      expect(await h.peer.ack(job!.id, job!.claim, { total: 42 })).toBe(true);
+      expect(await h.claim(h.queue)).toEqual([]);
+      expect(await h.peer.driver.start(job!.id, job!.claim, LONG_MS)).toBe(true);
+      expect(await h.peer.driver.ack(job!.id, job!.claim, { total: 42 })).toBe(true);
       expect(await h.row(id)).toMatchObject({ state: 'done', result: { total: 42 }, attempts: 1 });
     },
   },
@@ -107,14 +68,14 @@ export const peerCases: readonly JobDriverCase[] = [
     name: "awaitResult hears the other instance's acks (sent together) and dead-letter through the settle wake, not its poll",
     run: (h) =>
       onSettleWake(h, async (waitFor, view) => {
-        const done = [await startedOnPeer(h, h.queue), await startedOnPeer(h, h.queue)];
-        const dead = await startedOnPeer(h, h.queue);
+        const done = [await h.peer.started(), await h.peer.started()];
+        const dead = await h.peer.started();
         const results = Promise.all(done.map((job) => waitFor(job.id)));
         const failure = outcome(waitFor(dead.id));
-        const acked = await Promise.all(done.map((job, i) => h.peer.ack(job.id, job.claim, { n: i })));
+        const acked = await Promise.all(done.map((job, i) => h.peer.driver.ack(job.id, job.claim, { n: i })));
         expect(acked).toEqual([true, true]);
         expect(
-          await h.peer.nack(dead.id, dead.claim, {
+          await h.peer.driver.nack(dead.id, dead.claim, {
             kind: 'dead',
             error: { code: 'X_CARD_DECLINED', message: 'declined' },
             stopReason: 'terminal',
@@ -130,11 +91,9 @@ export const peerCases: readonly JobDriverCase[] = [
     name: 'a cancel by the other instance ends awaitResult with X_JOB_CANCELLED through the settle wake',
     run: (h) =>
       onSettleWake(h, async (waitFor, view) => {
-        const { id } = await h.peer.enqueue(h.request(h.queue));
+        const { id } = await h.peer.enqueue(h.queue);
         const waiting = outcome(waitFor(id));
-        const peerIntrospect = h.peer.introspect;
-        expect(peerIntrospect, 'the peer has introspection').toBeDefined();
-        expect(await peerIntrospect!.cancel(id, 'not needed')).toBe(true);
+        expect(await h.peer.introspect.cancel(id, 'not needed')).toBe(true);
         expect(await waiting).toBe('X_JOB_CANCELLED');
         expect(view.wakeReads).toBe(1);
       }),

@@ -6,8 +6,8 @@ import type { JobDriverCase } from '../job-driver-case.js';
 const group = 'wake';
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Subscribes to `driver.wake.subscribeSettled`; answers what was heard and the unsubscribe. */
-function listenSettled(h: DriverHarness) {
+/** Subscribes to `h.driver.wake.subscribeSettled`; answers what was heard and the unsubscribe. */
+export function listenSettled(h: DriverHarness) {
   const subscribe = h.driver.wake?.subscribeSettled;
   expect(subscribe, 'driver.wake.subscribeSettled (the wake group requires the settle wake)').toBeDefined();
   const heard: SettledJobs[] = [];
@@ -27,10 +27,11 @@ async function heardWithin(heard: readonly SettledJobs[], id: string): Promise<b
 }
 
 /**
- * Acks started rows on a warm-up queue until a settle wake names one, for up to 3 s (a backend may
- * need a round trip before a new settle subscription is live). Answers whether one was heard.
+ * Acks rows started through `h` on a warm-up queue until a settle wake names one, for up to 3 s (a
+ * backend may need a round trip before a new settle subscription is live). Answers whether one was
+ * heard. (`h` may be another instance's harness: the peer cases warm up across processes.)
  */
-async function ackUntilHeard(h: DriverHarness, heard: readonly SettledJobs[]): Promise<boolean> {
+export async function ackUntilHeard(h: DriverHarness, heard: readonly SettledJobs[]): Promise<boolean> {
   const deadline = Date.now() + 3_000;
   const queue = h.unique('q-settle-warmup');
   while (Date.now() < deadline) {
