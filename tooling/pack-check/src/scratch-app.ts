@@ -45,7 +45,7 @@ export async function installScratchApp(
     'install',
     ...line.flags,
     ...specs,
-    '--prefer-offline',
+    '--prefer-online',
     '--no-audit',
     '--no-fund',
     '--loglevel=error',
