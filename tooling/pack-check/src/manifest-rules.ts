@@ -51,7 +51,9 @@ export function manifestProblems(manifest: PackedManifest, files: ReadonlySet<st
     if (manifest.dependencies?.[CORE] !== undefined)
       problems.push(`${CORE} is a dependency: make it a peerDependency`);
     if (manifest.peerDependencies?.[CORE] === undefined)
-      problems.push(`${CORE} must be a peerDependency (workspace:^)`);
+      problems.push(
+        `${CORE} must be a peerDependency (README "Releasing": workspace:>=<version> <<next major>.0.0)`,
+      );
   }
   return problems;
 }
