@@ -1,0 +1,3 @@
+import { xProject } from '../vitest/project.ts';
+
+export default xProject('@x/release-check');
