@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/run-cli.js';
 
@@ -29,7 +30,8 @@ describe('x-jobs: the program surface (built binary, memory driver)', () => {
     }
     const version = await runCli(['--version']);
     expect(version.code).toBe(0);
-    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(version.stdout.trim()).toBe(manifest.version);
   });
 
   it('answers no command with exit 2 and how to list them', async () => {
