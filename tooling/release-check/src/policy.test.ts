@@ -80,6 +80,15 @@ describe('changesets with this repository config and peer ranges', { timeout: 12
     });
   });
 
+  it('releases a core patch alone', async () => {
+    expect(await version('"@x/jobs-core": patch')).toEqual({
+      '@x/jobs-core': '0.1.1',
+      '@x/jobs-driver-pg': '0.1.0',
+      '@x/jobs-dashboard': '0.1.0',
+      '@x/jobs-cli': '0.1.0',
+    });
+  });
+
   it('releases every dependent as a major when core asks a major', async () => {
     expect(await version('"@x/jobs-core": major')).toEqual({
       '@x/jobs-core': '1.0.0',
