@@ -38,7 +38,7 @@ async function pack(names: ReadonlySet<string>, into: string): Promise<Map<strin
   return new Map(tarballs.map((tarball) => [tarball.name, tarball]));
 }
 
-const copied = await checks.run('the working tree copied and installed offline', async () => {
+const copied = await checks.run('the working tree copied and installed', async () => {
   await copyRepository(root, repo);
   return undefined;
 });

@@ -7,7 +7,7 @@ import { npmEnvironment } from '@x/pack-check/scratch-app';
 /**
  * Copies the repository at `root` into `into` as the working tree has it (tracked and untracked
  * files git does not ignore: pending changesets that are not committed yet count), plus each
- * package's built `dist/`, then installs it offline from pnpm's store so `pnpm pack` can rewrite
+ * package's built `dist/`, then installs it from pnpm's store (prefer-offline) so `pnpm pack` can rewrite
  * `workspace:` ranges there. The repository itself is never written.
  */
 export async function copyRepository(root: string, into: string): Promise<void> {
@@ -33,7 +33,7 @@ export async function copyRepository(root: string, into: string): Promise<void> 
     'pnpm',
     [
       'install',
-      '--offline',
+      '--prefer-offline',
       '--frozen-lockfile',
       '--ignore-scripts',
       '--filter',
