@@ -10,6 +10,11 @@ import { LazyAbort } from './lazy-abort.js';
  * | `timeout` | the job's `timeout` (`X_JOB_TIMEOUT`) | aborted | — | ended now |
  * | `slot-lost` | a fleet slot taken over (`X_JOB_SLOT_LOST`) | aborted | aborted | ended now |
  * | `lease-lost` | a renewal refused (`refused`), or a window with none landing | aborted | aborted | ended now |
+ *
+ * Once the body ended ({@link AttemptStop.bodyEnded}) a stop is still recorded, but the body's
+ * signal no longer aborts: a renewal refused because the settle already landed (its reply still
+ * on the way), or a reclaim while the settle is in flight, must not abort a signal the app may
+ * still hold. The settle's own answer decides what happened to the row.
  */
 export type StopCause =
   | { readonly kind: 'drain'; readonly error: unknown }
@@ -31,6 +36,7 @@ export class AttemptStop {
   readonly unwind = new LazyAbort();
   #cause: StopCause | undefined;
   #onEnded: (() => void) | undefined;
+  #bodyEnded = false;
 
   /** Why the attempt was stopped, or undefined while nothing stopped it. */
   get cause(): StopCause | undefined {
@@ -42,9 +48,14 @@ export class AttemptStop {
     const current = this.#cause;
     if (current !== undefined && RANK[current.kind] >= RANK[cause.kind]) return;
     this.#cause = cause;
-    this.body.abort(cause.error);
+    if (!this.#bodyEnded) this.body.abort(cause.error);
     if (cause.kind !== 'timeout') this.unwind.abort(cause.error);
     if (cause.kind !== 'drain') this.#onEnded?.();
+  }
+
+  /** The body (and every step it left in flight) ended: later stops leave `ctx.signal` alone. */
+  bodyEnded(): void {
+    this.#bodyEnded = true;
   }
 
   /** True when the cause ends the wait for the body (everything but a drain). */

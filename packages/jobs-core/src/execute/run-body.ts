@@ -118,6 +118,7 @@ function startBody(
   const finish = (outcome: AttemptOutcome): void => {
     if (over) return;
     over = true;
+    stop.bodyEnded();
     if (timer !== undefined) clearTimeout(timer);
     done(replayOnly ? buried(scope, definition, marker?.output) : outcome);
   };
