@@ -6,6 +6,13 @@
  * @packageDocumentation
  */
 export * from './driver/index.js';
+export type { BackendClockOptions, ClockSample } from './driver-kit/backend-clock.js';
+export {
+  BACKEND_CLOCK_RESYNC_MS,
+  BackendClock,
+  offsetFromSamples,
+  WALL_STEP_TOLERANCE_MS,
+} from './driver-kit/backend-clock.js';
 export { CallBatcher } from './driver-kit/call-batcher.js';
 export { DRIVER_STORES, type DriverStoreName } from './driver-kit/driver-stores.js';
 export type { FairCandidate } from './driver-kit/fair-order.js';

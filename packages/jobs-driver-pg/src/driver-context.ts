@@ -1,8 +1,7 @@
-import type { QueueSettings } from '@x/jobs-core/driver';
+import type { BackendClock, QueueSettings } from '@x/jobs-core/driver';
 import type { Kysely, QueryCreator } from 'kysely';
 import { classifyPgError } from './classify-pg-error.js';
 import type { JobsDatabase } from './database-types.js';
-import type { DbClock } from './db-clock.js';
 import { kyselySession, type SqlSession } from './sql-session.js';
 import type { Statements } from './statements.js';
 
@@ -14,7 +13,7 @@ import type { Statements } from './statements.js';
 export interface DriverContext {
   readonly schema: string;
   readonly sql: Statements;
-  readonly clock: DbClock;
+  readonly clock: BackendClock;
   /** The `queues` option, parsed: which queues claim fairly (SQL_CLAIM_FAIR). */
   readonly queues: QueueSettings;
   /** Runs one verbatim statement. */
@@ -29,7 +28,7 @@ export interface DriverContext {
 export interface DriverContextParts {
   readonly schema: string;
   readonly sql: Statements;
-  readonly clock: DbClock;
+  readonly clock: BackendClock;
   readonly queues: QueueSettings;
   readonly db: Kysely<JobsDatabase>;
   /** Runs the verbatim statements instead of Kysely, when the backend has a faster path. */

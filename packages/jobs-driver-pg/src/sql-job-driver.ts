@@ -13,7 +13,7 @@ import type {
 import { refuseAfterClose } from '@x/jobs-core/driver';
 import type { Kysely } from 'kysely';
 import type { JobsDatabase } from './database-types.js';
-import { DbClock } from './db-clock.js';
+import { dbClock } from './db-clock.js';
 import { createDriverContext } from './driver-context.js';
 import { DriverStart } from './driver-start.js';
 import { createIntrospection } from './introspection/create-introspection.js';
@@ -76,12 +76,13 @@ export interface SqlDriverRuntime {
 
 /** Assembles the driver over one Kysely instance: the shared body of the Postgres and PGlite entries. */
 export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver {
-  const clock = new DbClock();
   const db = runtime.db;
+  const clock = dbClock(kyselySession(db));
   const wakeHub = runtime.wake === undefined ? undefined : new WakeHub(runtime.wake);
   const lifecycle = new DriverStart(async () => {
     if (runtime.migrate) await migrateSchema(db, runtime.schema);
-    await clock.sample(kyselySession(db));
+    await clock.sync();
+    clock.start();
     await wakeHub?.start();
   });
   const ctx = createDriverContext({
@@ -127,6 +128,7 @@ export function createSqlJobDriver(runtime: SqlDriverRuntime): PostgresJobDriver
       recordProgress(ctx, jobId, claim, progress),
     stats: (): Promise<readonly QueueStats[]> => queueStats(ctx),
     async close(): Promise<void> {
+      clock.stop();
       await wakeHub?.stop();
       await runtime.release();
     },

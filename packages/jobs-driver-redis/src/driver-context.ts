@@ -1,17 +1,16 @@
-import type { QueueSettings } from '@x/jobs-core/driver';
+import type { BackendClock, QueueSettings } from '@x/jobs-core/driver';
 import type { KeySpace } from './key-space.js';
 import type { LuaScript } from './lua-script.js';
 import type { RedisClient } from './redis-client.js';
 import type { RedisConnection } from './redis-connection.js';
 import type { DynamicKeys, ScriptRunner } from './script-runner.js';
-import type { ServerClock } from './server-clock.js';
 
 /** What every part of the driver (queue, steps, events, introspection, leases, …) shares. */
 export interface DriverContext {
   readonly connection: RedisConnection;
   readonly scripts: ScriptRunner;
   readonly keys: KeySpace;
-  readonly clock: ServerClock;
+  readonly clock: BackendClock;
   /** Retention of done rows in ms; 0 keeps them. */
   readonly doneTtlMs: number;
   /** The `queues` option, parsed: which queues claim with the claim-fair script. */

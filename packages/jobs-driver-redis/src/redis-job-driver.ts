@@ -28,7 +28,7 @@ import {
 } from './redis-job-driver-options.js';
 import { ScriptRunner } from './script-runner.js';
 import { ServerChecks } from './server-checks/server-checks.js';
-import { CLOCK_SYNC_INTERVAL_MS, ServerClock } from './server-clock.js';
+import { serverClock } from './server-clock.js';
 import { redisBackfillLedger } from './stores/backfill-ledger.js';
 import { redisEventStore } from './stores/event-store.js';
 import { redisLeaseStore } from './stores/lease-store.js';
@@ -76,7 +76,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
   const checks = new ServerChecks(client, keys, prefix, options);
   connection.gate = checks;
   const scripts = new ScriptRunner(client, keys);
-  const clock = new ServerClock(client);
+  const clock = serverClock(client);
   const context: DriverContext = {
     connection,
     scripts,
@@ -89,13 +89,12 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
 
   const onReady = (): void => {
     checks.onReady();
-    void clock.sync();
+    clock.sync().catch(() => undefined);
     void scripts.preload(Object.values(REDIS_SCRIPTS));
   };
   client.on('ready', onReady);
   if (client.status === 'ready') onReady();
-  const clockTimer = setInterval(() => void clock.sync(), CLOCK_SYNC_INTERVAL_MS);
-  clockTimer.unref();
+  clock.start();
 
   const acks = createAckBatch(context);
   const starts = createStartBatch(context);
@@ -130,7 +129,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
     stats: () => queueStats(context),
 
     async close(): Promise<void> {
-      clearInterval(clockTimer);
+      clock.stop();
       client.off('ready', onReady);
       await wake.close();
       await connection.close();

@@ -43,7 +43,7 @@ export function startHousekeeping(host: HousekeepingHost): (() => void)[] {
           host: hostname(),
           pid: process.pid,
           startedAt: host.startedAt,
-          lastSeenAt: Date.now(),
+          lastSeenAt: host.driver.now(),
         },
         REPORT_TTL_MS,
       )
