@@ -34,6 +34,11 @@ ARGV[6] the queue
 Returns: { leaseExpiresAt, rows } as the claim script, rows in fair order: a JSON array with one
 array per row, the job-hash values of ${CLAIMED_FIELDS.join(', ')}, then
 ${CLAIM_ROW_TAIL.join(', ')}.
+
+At the memory limit (maxmemory under noeviction) it still runs: its first write takes the claimed
+rows out of their ready sets and mirrors (a lapsed row out of its running index, re-entered with
+the new lease), and Redis refuses a script's memory-growing write only while the script has
+written nothing. The queue's first fair claim (filing its mirrors) is the one exception.
 `,
   keys: ['base', 'paused'],
   includes: [SERVER_NOW, JOB_ROW, BULK_WRITE],
@@ -52,7 +57,9 @@ local running_key = state_key('running', queue)
 local tenants_key = fair_tenants_key(queue)
 
 -- The first fair claim of the queue turns its mirrors on, filing the ready rows it already has.
-if redis.call('SADD', fair_queues_key(), queue) == 1 then
+-- (Read first: an SADD of a member already there is still a write Redis refuses at the memory limit.)
+if redis.call('SISMEMBER', fair_queues_key(), queue) == 0 then
+  redis.call('SADD', fair_queues_key(), queue)
   local ready = redis.call('ZRANGE', ready_key, 0, -1, 'WITHSCORES')
   for j = 1, #ready, 2 do
     local member = ready[j]
@@ -140,16 +147,28 @@ end)
 local out = {}
 local lease_s = string.format('%d', lease)
 local now_s = string.format('%d', now)
-local taken, mirrored, running = {}, {}, {}
+local taken, mirrored, running, relet = {}, {}, {}, {}
 local ATTEMPTS = ${CLAIMED_FIELDS.indexOf('attempts') + 1}
-for n = 1, math.min(limit, #turned) do
+local count = math.min(limit, #turned)
+-- The taken rows leave their ready sets and mirrors (a lapsed one its running index, which it
+-- re-enters below with its new lease) before anything is written: at the memory limit this
+-- first write frees, so the writes after it run (see the contract).
+for n = 1, count do
   local c = turned[n]
-  local id = id_of_ready_member(c.member)
-  local key = job_key(id)
-  if not c.lapsed then
+  if c.lapsed then
+    bulk_add(relet, running_key, id_of_ready_member(c.member))
+  else
     bulk_add(taken, ready_key, c.member)
     bulk_add(mirrored, fair_ready_key(queue, c.tenant), c.member)
   end
+end
+bulk_flush('ZREM', taken, 1)
+bulk_flush('ZREM', mirrored, 1)
+bulk_flush('ZREM', relet, 1)
+for n = 1, count do
+  local c = turned[n]
+  local id = id_of_ready_member(c.member)
+  local key = job_key(id)
   local row = redis.call('HMGET', key, ${CLAIMED_FIELDS.map((field) => `'${field}'`).join(', ')})
   if row[1] then
     local token = string.format('%s:%d', nonce, n)
@@ -168,8 +187,6 @@ for n = 1, math.min(limit, #turned) do
     out[#out + 1] = row
   end
 end
-bulk_flush('ZREM', taken, 1)
-bulk_flush('ZREM', mirrored, 1)
 bulk_flush('ZADD', running, 2)
 if #out == 0 then return { lease, '[]' } end
 return { lease, cjson.encode(out) }

@@ -35,6 +35,11 @@ row: the job-hash values of ${CLAIMED_FIELDS.join(', ')} (attempts as started be
 claim; an absent field is false), then ${CLAIM_ROW_TAIL.join(', ')} (started: '1' when this claim
 started the row, else '0'). One JSON string instead of a reply element per value keeps the
 client's reply parsing to one string per claim.
+
+At the memory limit (maxmemory under noeviction) the claim still runs: its first write takes the
+claimed rows out of their ready sets (or, before that, moves due rows between sets, removing
+first), and Redis refuses a script's memory-growing write only while the script has written
+nothing. The rows' fields are overwritten in place; no row is added.
 `,
   keys: ['base', 'paused'],
   includes: [SERVER_NOW, JOB_ROW, BULK_WRITE],
@@ -129,19 +134,29 @@ local now_s = string.format('%d', now)
 local taken, running = {}, {}
 local ATTEMPTS = ${CLAIMED_FIELDS.indexOf('attempts') + 1}
 local MAX_ATTEMPTS = ${CLAIMED_FIELDS.indexOf('maxAttempts') + 1}
+local count = math.min(limit, #members)
 local ready_keys, running_keys = {}, {}
-for n = 1, math.min(limit, #members) do
+for n = 1, count do
+  local queue = queues[n]
+  if ready_keys[queue] == nil then
+    ready_keys[queue] = state_key('ready', queue)
+    running_keys[queue] = state_key('running', queue)
+  end
+end
+-- The taken rows leave their ready sets before anything is written: at the memory limit this
+-- first write frees, so the writes after it run (see the contract).
+if single and count > 0 then
+  -- One queue: what is taken is exactly the head read above, the first #members by rank.
+  redis.call('ZREMRANGEBYRANK', ready_keys[queues[1]], 0, count - 1)
+elseif count > 0 then
+  for n = 1, count do bulk_add(taken, ready_keys[queues[n]], members[n]) end
+  bulk_flush('ZREM', taken, 1)
+end
+for n = 1, count do
   local member, queue = members[n], queues[n]
   local id = id_of_ready_member(member)
   local key = job_key(id)
-  local ready_key = ready_keys[queue]
-  if ready_key == nil then
-    ready_key = state_key('ready', queue)
-    ready_keys[queue] = ready_key
-    running_keys[queue] = state_key('running', queue)
-  end
   local row = redis.call('HMGET', key, ${CLAIMED_FIELDS.map((field) => `'${field}'`).join(', ')})
-  if not single then bulk_add(taken, ready_key, member) end
   if row[1] then -- a ready member whose row is gone is only dropped
     local token = string.format('%s:%d', nonce, n)
     local started = '0'
@@ -158,12 +173,6 @@ for n = 1, math.min(limit, #members) do
     bulk_add(running, running_keys[queue], lease_s, id)
     out[#out + 1] = row
   end
-end
-if single and #members > 0 then
-  -- One queue: what was taken is exactly the head read above, the first #members by rank.
-  redis.call('ZREMRANGEBYRANK', state_key('ready', queues[1]), 0, #members - 1)
-else
-  bulk_flush('ZREM', taken, 1)
 end
 bulk_flush('ZADD', running, 2)
 if #out == 0 then return { lease, '[]' } end

@@ -20,6 +20,10 @@ ARGV: ${START_STRIDE} fields per start i (b = (i-1)*${START_STRIDE}):
 Returns: one string with a character per start, in order: '1' started, '0' the claim no longer
 holds the row, already started it, or the row's attempts reached maxAttempts (never counted past
 the cap).
+
+At the memory limit (maxmemory under noeviction) it still runs: each start first deletes the
+emptied startedAt mark it then writes, and Redis refuses a script's memory-growing write only
+while the script has written nothing. The fields are overwritten in place; no row is added.
 `,
   keys: ['base'],
   includes: [SERVER_NOW, KEY_FUNCTIONS, BULK_WRITE],
@@ -36,8 +40,8 @@ for i = 1, #ARGV / STRIDE do
   if f[1] == 'running' and f[2] == ARGV[b + 2] and (not f[3] or f[3] == '')
     and tonumber(f[5]) < tonumber(f[6]) then
     local lease_s = string.format('%d', now + tonumber(ARGV[b + 3]))
-    redis.call('HINCRBY', key, 'attempts', 1)
-    redis.call('HSET', key, 'startedAt', now_s, 'leaseExpiresAt', lease_s)
+    redis.call('HDEL', key, 'startedAt')
+    redis.call('HSET', key, 'attempts', tonumber(f[5]) + 1, 'startedAt', now_s, 'leaseExpiresAt', lease_s)
     bulk_add(running, state_key('running', f[4]), lease_s, id)
     out[i] = '1'
   else
