@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { FakeJobDriver } from '../../test/fake-job-driver.js';
 import { runOne } from '../../test/run-one.js';
 import { job } from '../job/job.js';
+import { recordingLogger } from '../worker/logger.js';
+import { Execution } from './execute-job.js';
 
 /** A job whose body keeps its `ctx.signal` for the test and returns at once. */
 function keepsSignal() {
@@ -73,6 +75,36 @@ describe('ctx.signal after the body returned: a lease event never aborts it', ()
     });
     const { result } = runOne(fake, handle, 600, { heartbeatIntervalMs: 5 });
     expect((await result).outcome).toBe('completed');
+    expect(kept.signal?.aborted).toBe(false);
+  });
+
+  it('a reclaim noticed while the settle is in flight (supersede) does not abort the signal', async () => {
+    const fake = new FakeJobDriver();
+    const { handle, kept } = keepsSignal();
+    fake.add({ name: handle.name });
+    const ackSent = deferred();
+    const superseded = deferred();
+    fake.wrap('ack', async (next) => {
+      ackSent.resolve();
+      await superseded.promise;
+      return next();
+    });
+    const [claimed] = fake.claimNow(1, 600);
+    const execution = new Execution(
+      {
+        driver: fake.driver,
+        registry: { get: (name) => (name === handle.name ? handle : undefined) },
+        context: () => ({}),
+        visibilityTimeoutMs: 600,
+        logger: recordingLogger(),
+      },
+      claimed as NonNullable<typeof claimed>,
+    );
+    const result = execution.run();
+    await ackSent.promise;
+    execution.supersede();
+    superseded.resolve();
+    await result;
     expect(kept.signal?.aborted).toBe(false);
   });
 });
