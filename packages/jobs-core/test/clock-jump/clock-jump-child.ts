@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { setJobDriver } from '../../src/ambient/driver-slot.js';
-import type { CompleteJobDriver } from '../../src/driver/job-driver.js';
-import { job } from '../../src/job/job.js';
-import { createWorker } from '../../src/worker/create-worker.js';
+// The public entry only, so the scenario does not depend on where core keeps its files.
+import { type CompleteJobDriver, createWorker, job, setJobDriver } from '../../src/index.js';
 import {
   type BodyCall,
   type ChildMessage,
