@@ -28,17 +28,17 @@ export {
   SETTLED_MESSAGE_MAX_BYTES,
   settledMessage,
 } from './driver-kit/settled-message.js';
-export type { PrepareEnqueueOptions } from './enqueue/enqueue-options.js';
 export { prepareEnqueue } from './enqueue/prepare-enqueue.js';
 export { activeTraceparent } from './enqueue/traceparent.js';
 export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
-export type { JsonObject, JsonValue } from './json.js';
-export type { Registrable, RegistrableHooks } from './registry/registrable.js';
+export type { PrepareEnqueueOptions } from './job/enqueue-options.js';
+export type { Registrable, RegistrableHooks } from './job/registrable.js';
 export {
   isRegistrable,
   nextAnonymousName,
   REGISTRABLE,
   reserveDeclaredName,
-} from './registry/registrable.js';
+} from './job/registrable.js';
+export type { JsonObject, JsonValue } from './values/json.js';

@@ -1,8 +1,30 @@
 export { jobDriver, maybeJobDriver, resetJobDriver, setJobDriver } from './ambient/driver-slot.js';
 export type { JobsFacade } from './ambient/facade.js';
 export { directFacade, jobsFacade, setJobsFacade } from './ambient/facade.js';
-export type { Clock } from './clock.js';
-export { systemClock } from './clock.js';
+export { currentJobRun, disableCurrentJobRun } from './ambient/job-run-storage.js';
+export type {
+  ExecuteJobOptions,
+  ExecutionOutcome,
+  ExecutionResult,
+  HandleSource,
+} from './attempt/execute-job.js';
+export {
+  CONCURRENCY_BUSY_RETRY_MS,
+  DEFAULT_EVENT_POLL_MS,
+  DEFAULT_SETTLED_TIMEOUT_MS,
+  executeJob,
+} from './attempt/execute-job.js';
+export type { AwaitResultOptions } from './caller/await-result.js';
+export {
+  awaitResult,
+  DEFAULT_RESULT_POLL_MS,
+  DEFAULT_RESULT_POLL_WITH_SETTLE_WAKE_MS,
+} from './caller/await-result.js';
+export { cancelJob, tryCancelJob } from './caller/cancel-job.js';
+export { DEFAULT_EVENT_TTL_MS, publishEvent } from './caller/publish-event.js';
+export type { DefineJobsInput } from './declare/define-jobs.js';
+export { defineJobs } from './declare/define-jobs.js';
+export { job } from './declare/job.js';
 export type { JobIntrospection, JobListQuery, JobPage, StepResolution } from './driver/introspection.js';
 export type { CompleteJobDriver, JobDriver } from './driver/job-driver.js';
 export type { JobDetail, JobRecord } from './driver/job-record.js';
@@ -11,42 +33,16 @@ export { isLiveState, JOB_STATES, LIVE_JOB_STATES } from './driver/job-state.js'
 export type { QueueStats } from './driver/stats.js';
 export type { StepRecord, StepStatus } from './driver/step-store.js';
 export type { WorkerInfo } from './driver/worker-info.js';
-export type { Duration, DurationUnit } from './duration.js';
-export { parseDuration } from './duration.js';
 export { ENQUEUE_MANY_CHUNK, ENQUEUE_MANY_MAX } from './enqueue/enqueue-many.js';
-export type { EnqueueManyOptions, EnqueueOptions } from './enqueue/enqueue-options.js';
-export type { EnqueuedJob } from './enqueue/enqueued-job.js';
 export type { InputIssue } from './enqueue/parse-input.js';
 export { ChildJobError } from './errors/child-job-error.js';
 export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
-export type { AwaitResultOptions } from './execute/await-result.js';
-export {
-  awaitResult,
-  DEFAULT_RESULT_POLL_MS,
-  DEFAULT_RESULT_POLL_WITH_SETTLE_WAKE_MS,
-} from './execute/await-result.js';
-export { cancelJob, tryCancelJob } from './execute/cancel-job.js';
-export type {
-  ExecuteJobOptions,
-  ExecutionOutcome,
-  ExecutionResult,
-  HandleSource,
-} from './execute/execute-job.js';
-export {
-  CONCURRENCY_BUSY_RETRY_MS,
-  DEFAULT_EVENT_POLL_MS,
-  DEFAULT_SETTLED_TIMEOUT_MS,
-  executeJob,
-} from './execute/execute-job.js';
-export type { ExecutionObserver } from './execute/execution-observer.js';
-export { currentJobRun, disableCurrentJobRun } from './execute/job-run-storage.js';
-export { DEFAULT_EVENT_TTL_MS, publishEvent } from './execute/publish-event.js';
-export { isStepSuspension, StepSuspension } from './execute/step-suspension.js';
 export { attemptsLabel } from './job/attempt-budget.js';
 export { isJobHandle } from './job/definition-of.js';
-export { job } from './job/job.js';
+export type { EnqueueManyOptions, EnqueueOptions } from './job/enqueue-options.js';
+export type { EnqueuedJob } from './job/enqueued-job.js';
 export type { JobActor } from './job/job-actor.js';
 export type { JobContext, JobRunContext } from './job/job-context.js';
 export type { JobConcurrency, JobDefinition, JobRateLimit } from './job/job-definition.js';
@@ -74,10 +70,8 @@ export type {
 } from './job/step-api.js';
 export { assertStepName, COMPENSATE_STEP_PREFIX, UNWINDING_STEP } from './job/step-name.js';
 export { UNWIND_MARGIN } from './job/unwind-margin.js';
-export type { JsonObject, JsonValue } from './json.js';
-export type { JsonForm } from './json-form.js';
-export type { DefineJobsInput } from './registry/define-jobs.js';
-export { defineJobs } from './registry/define-jobs.js';
+export type { Clock } from './primitives/clock.js';
+export { systemClock } from './primitives/clock.js';
 export type { JobManifest, JobRegistry } from './registry/job-registry.js';
 export { inspectManifest, jobRegistry, resetRegistry } from './registry/process-registry.js';
 export type { CheckReplayOptions, ReplayRun } from './replay-check/check-replay.js';
@@ -95,12 +89,20 @@ export type { ErrorRetryClass, RetryDecision } from './retry/retry-decision.js';
 export type { Backoff, ResolvedRetryPolicy, RetryPolicy } from './retry/retry-policy.js';
 export { DEFAULT_RETRY_POLICY, resolveRetryPolicy } from './retry/retry-policy.js';
 export { backoffDelay, retrySchedule } from './retry/retry-schedule.js';
+export type { ExecutionObserver } from './steps/execution-observer.js';
+export { isStepSuspension, StepSuspension } from './steps/step-suspension.js';
 export type { JobMetrics, JobOutcomeLabel } from './telemetry/job-metrics.js';
 export { METER_NAME } from './telemetry/job-metrics.js';
 export { TRACER_NAME } from './telemetry/job-tracing.js';
+export type { JobsLogger, LogLevel } from './telemetry/logger.js';
+export { jsonLinesLogger, recordingLogger, silentLogger } from './telemetry/logger.js';
 export { MESSAGING_SYSTEM } from './telemetry/messaging-attributes.js';
 export { CORE_VERSION } from './telemetry/version.js';
 export { crossTenant } from './values/cross-tenant.js';
+export type { Duration, DurationUnit } from './values/duration.js';
+export { parseDuration } from './values/duration.js';
+export type { JsonObject, JsonValue } from './values/json.js';
+export type { JsonForm } from './values/json-form.js';
 export { storableJsonForm, storableValueIssue } from './values/storable-value.js';
 export type { StringIssueCode } from './values/string-rule.js';
 export { storableText } from './values/string-rule.js';
@@ -108,6 +110,4 @@ export type { ValueIssue, ValueIssueCode } from './values/value-issue.js';
 export { VALUE_LIMITS } from './values/value-limits.js';
 export { createWorker } from './worker/create-worker.js';
 export type { LimitConfig } from './worker/limit-config.js';
-export type { JobsLogger, LogLevel } from './worker/logger.js';
-export { jsonLinesLogger, recordingLogger, silentLogger } from './worker/logger.js';
 export type { Worker, WorkerOptions, WorkerStats } from './worker/worker-options.js';

@@ -9,7 +9,7 @@ import type {
   StopReason,
 } from '../src/driver/index.js';
 import type { JobDriver } from '../src/driver/job-driver.js';
-import type { JsonValue } from '../src/json.js';
+import type { JsonValue } from '../src/values/json.js';
 
 /** One row of the fake: just what the executor's rules read and write. */
 export interface FakeRow {

@@ -1,7 +1,7 @@
-import { executeJob } from '../src/execute/execute-job.js';
-import type { ExecutionResult } from '../src/execute/execution-settings.js';
+import { executeJob } from '../src/attempt/execute-job.js';
+import type { ExecutionResult } from '../src/attempt/execution-settings.js';
 import type { AnyJobHandle } from '../src/job/job-handle.js';
-import { recordingLogger } from '../src/worker/logger.js';
+import { recordingLogger } from '../src/telemetry/logger.js';
 import type { FakeJobDriver } from './fake-job-driver.js';
 
 /** What {@link runOne} answers: the execution's result and what it logged. */

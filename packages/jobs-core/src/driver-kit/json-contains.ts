@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../values/json.js';
 
 /**
  * For driver authors: JSON containment, what `EventQuery.match` means — the one implementation the

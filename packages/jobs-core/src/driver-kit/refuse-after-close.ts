@@ -1,7 +1,7 @@
 import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
 import type { JobsError } from '../errors/jobs-error.js';
-import { isThenable } from '../is-thenable.js';
+import { isThenable } from '../primitives/is-thenable.js';
 import { DRIVER_STORES, type DriverStoreName } from './driver-stores.js';
 
 /** Driver members the guard leaves alone: `close` (it guards it itself) and the synchronous clock. */

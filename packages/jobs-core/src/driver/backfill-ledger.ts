@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../values/json.js';
 
 /** The status of one backfill pass. */
 export type BackfillStatus = 'running' | 'completed' | 'failed';

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../values/json.js';
 import type { JobDriver } from './job-driver.js';
 
 /**

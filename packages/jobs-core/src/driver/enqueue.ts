@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../values/json.js';
 
 /**
  * One job row to write, fully resolved by core: the driver stores it as given and never

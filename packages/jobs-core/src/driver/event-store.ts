@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../json.js';
+import type { JsonObject, JsonValue } from '../values/json.js';
 
 /** One published event. */
 export interface EventRecord {

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../values/json.js';
 import type { JobDetail, JobRecord } from './job-record.js';
 import type { JobState } from './job-state.js';
 import type { WorkerInfo } from './worker-info.js';

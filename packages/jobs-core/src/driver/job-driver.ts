@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../values/json.js';
 import type { BackfillLedger } from './backfill-ledger.js';
 import type { ClaimedJob, ClaimOptions, ClaimRef } from './claim.js';
 import type { EnqueueRequest, EnqueueResult } from './enqueue.js';

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../values/json.js';
 import type { JobErrorRecord, JobState, StopReason } from './job-state.js';
 import type { JobProgress } from './nack.js';
 import type { StepRecord } from './step-store.js';

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../values/json.js';
 import type { ClaimRef } from './claim.js';
 import type { JobErrorRecord } from './job-state.js';
 

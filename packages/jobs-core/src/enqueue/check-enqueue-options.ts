@@ -1,11 +1,11 @@
-import { durationField } from '../duration-field.js';
 import { coreError } from '../errors/core-error.js';
+import type { PrepareEnqueueOptions } from '../job/enqueue-options.js';
 import type { JobActor } from '../job/job-actor.js';
 import { checkPriority } from '../job/priority.js';
+import { durationField } from '../values/duration-field.js';
 import { checkIdentityString } from '../values/identity-string.js';
 import { checkKnownKeys } from '../values/known-keys.js';
 import { VALUE_LIMITS } from '../values/value-limits.js';
-import type { PrepareEnqueueOptions } from './enqueue-options.js';
 
 /** The keys {@link PrepareEnqueueOptions} accepts; any other is refused. */
 export const ENQUEUE_OPTION_KEYS: ReadonlySet<string> = new Set([

@@ -2,8 +2,8 @@ import { jobsFacade } from '../ambient/facade.js';
 import type { EnqueueRequest, EnqueueResult } from '../driver/enqueue.js';
 import { coreError } from '../errors/core-error.js';
 import { isJobsError, JobsError } from '../errors/jobs-error.js';
+import type { EnqueueManyOptions } from '../job/enqueue-options.js';
 import type { JobHandle } from '../job/job-handle.js';
-import type { EnqueueManyOptions } from './enqueue-options.js';
 import { prepareEnqueue } from './prepare-enqueue.js';
 
 /** The most inputs one `enqueueMany` call accepts. */

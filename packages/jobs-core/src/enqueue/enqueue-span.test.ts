@@ -13,7 +13,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { job } from '../job/job.js';
+import { job } from '../declare/job.js';
 import { CORE_VERSION } from '../telemetry/version.js';
 import { prepareEnqueue } from './prepare-enqueue.js';
 

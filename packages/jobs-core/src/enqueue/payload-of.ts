@@ -1,5 +1,5 @@
 import { coreError } from '../errors/core-error.js';
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../values/json.js';
 import { checkedJsonForm } from '../values/json-form-check.js';
 
 /**

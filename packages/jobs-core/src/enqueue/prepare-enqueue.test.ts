@@ -11,9 +11,9 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { resetJobDriver, setJobDriver } from '../ambient/driver-slot.js';
+import { job } from '../declare/job.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import { JobsError } from '../errors/jobs-error.js';
-import { job } from '../job/job.js';
 import { UNWIND_MARGIN } from '../job/unwind-margin.js';
 import { prepareEnqueue } from './prepare-enqueue.js';
 

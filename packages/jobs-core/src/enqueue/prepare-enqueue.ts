@@ -1,14 +1,14 @@
 import { maybeJobDriver } from '../ambient/driver-slot.js';
 import type { EnqueueRequest } from '../driver/enqueue.js';
-import { flatUuid } from '../flat-uuid.js';
 import { maxAttemptsOf } from '../job/attempt-budget.js';
 import { definitionOf } from '../job/definition-of.js';
+import type { PrepareEnqueueOptions } from '../job/enqueue-options.js';
 import type { JobHandle } from '../job/job-handle.js';
+import { flatUuid } from '../primitives/flat-uuid.js';
 import { checkIdentityString } from '../values/identity-string.js';
 import { VALUE_LIMITS } from '../values/value-limits.js';
 import { checkEnqueueOptions } from './check-enqueue-options.js';
 import { deriveIdentity } from './derive-identity.js';
-import type { PrepareEnqueueOptions } from './enqueue-options.js';
 import { parseInput } from './parse-input.js';
 import { payloadOf } from './payload-of.js';
 import { resolveTenant } from './resolve-tenant.js';

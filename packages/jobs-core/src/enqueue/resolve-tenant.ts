@@ -1,9 +1,9 @@
+import { checkAmbientTenant } from '../ambient/ambient-tenant.js';
 import { coreError } from '../errors/core-error.js';
 import type { ResolvedJobDefinition } from '../job/definition-of.js';
-import { checkAmbientTenant } from '../values/ambient-tenant.js';
+import type { PrepareEnqueueOptions } from '../job/enqueue-options.js';
 import { VALUE_LIMITS } from '../values/value-limits.js';
 import { deriveIdentity } from './derive-identity.js';
-import type { PrepareEnqueueOptions } from './enqueue-options.js';
 
 /**
  * The tenant a request carries: null for a `tenant: 'none'` job (which accepts only a null

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Duration } from '../duration.js';
 import type { RetryPolicy } from '../retry/retry-policy.js';
+import type { Duration } from '../values/duration.js';
 import type { RunArgs } from './run-args.js';
 import type { Settled } from './settled.js';
 

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { EnqueueResult } from '../driver/enqueue.js';
-import type { EnqueueManyOptions, EnqueueOptions } from '../enqueue/enqueue-options.js';
-import type { EnqueuedJob } from '../enqueue/enqueued-job.js';
-import type { Registrable } from '../registry/registrable.js';
 import type { ResolvedRetryPolicy } from '../retry/retry-policy.js';
+import type { EnqueueManyOptions, EnqueueOptions } from './enqueue-options.js';
+import type { EnqueuedJob } from './enqueued-job.js';
 import type { JobActor } from './job-actor.js';
 import type { JobDescriptor } from './job-descriptor.js';
+import type { Registrable } from './registrable.js';
 
 /** A job's concurrency as lifted onto its handle, with `whenBusy` resolved. */
 export interface ResolvedJobConcurrency<Input> {

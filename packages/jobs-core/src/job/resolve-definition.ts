@@ -1,7 +1,7 @@
-import { durationField } from '../duration-field.js';
 import { coreError } from '../errors/core-error.js';
 import { resolveRetryPolicy } from '../retry/retry-policy.js';
 import { boundedInteger } from '../values/bounded-integer.js';
+import { durationField } from '../values/duration-field.js';
 import { checkIdentityString } from '../values/identity-string.js';
 import { checkKnownKeys } from '../values/known-keys.js';
 import { resolveRateLimit } from '../values/rate-limit-rule.js';

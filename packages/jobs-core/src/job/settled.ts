@@ -1,5 +1,5 @@
 import type { JobErrorRecord, StopReason } from '../driver/job-state.js';
-import type { JsonForm } from '../json-form.js';
+import type { JsonForm } from '../values/json-form.js';
 
 /** How a run ended, as `onSettled` sees it. */
 export type SettledOutcome = 'completed' | 'failed' | 'cancelled';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { Duration } from '../duration.js';
-import type { JsonObject } from '../json.js';
-import type { JsonForm } from '../json-form.js';
+import type { Duration } from '../values/duration.js';
+import type { JsonObject } from '../values/json.js';
+import type { JsonForm } from '../values/json-form.js';
 import type { AnyJobHandle, EnqueueInputOf, JobResultOf } from './job-handle.js';
 import type { COMPENSATE_STEP_PREFIX, UNWINDING_STEP } from './step-name.js';
 

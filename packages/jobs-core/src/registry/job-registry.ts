@@ -1,6 +1,6 @@
 import type { JobDescriptor } from '../job/job-descriptor.js';
 import type { AnyJobHandle } from '../job/job-handle.js';
-import { REGISTRABLE, type Registrable } from './registrable.js';
+import { REGISTRABLE, type Registrable } from '../job/registrable.js';
 
 /** The manifest: every registered job's and task's `describe()`, in registration order. */
 export interface JobManifest {

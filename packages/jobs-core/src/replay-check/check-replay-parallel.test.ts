@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { FakeJobDriver } from '../../test/fake-job-driver.js';
 import { runOne } from '../../test/run-one.js';
 import { setJobDriver } from '../ambient/driver-slot.js';
+import { job } from '../declare/job.js';
 import type { StepRecord } from '../driver/step-store.js';
-import type { InvokeState } from '../execute/step-invoke.js';
-import { job } from '../job/job.js';
 import type { RunArgs } from '../job/run-args.js';
+import type { InvokeState } from '../steps/step-invoke.js';
 import { checkReplay, type ReplayRun } from './check-replay.js';
 import type { ReplayCheckResult } from './replay-check-result.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { job } from '../declare/job.js';
 import type { StepRecord } from '../driver/step-store.js';
-import { job } from '../job/job.js';
 import { checkReplay, type ReplayRun } from './check-replay.js';
 
 const done = (name: string, position: number, output: StepRecord['output'] = null): StepRecord => ({

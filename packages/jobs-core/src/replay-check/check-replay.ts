@@ -4,7 +4,7 @@ import { errorCode } from '../errors/jobs-error.js';
 import { definitionOf } from '../job/definition-of.js';
 import type { JobContext, JobRunContext } from '../job/job-context.js';
 import type { AnyJobHandle } from '../job/job-handle.js';
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../values/json.js';
 import type { ReplayCheckResult } from './replay-check-result.js';
 import { type AskedStep, ReplayHistory } from './replay-history.js';
 import { ReplaySchedule } from './replay-schedule.js';

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../values/json.js';
 import type { AskedStep } from './replay-history.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { StepRecord } from '../driver/step-store.js';
-import { invokeStateOf } from '../execute/step-invoke.js';
-import type { JsonValue } from '../json.js';
+import { invokeStateOf } from '../steps/step-invoke.js';
+import type { JsonValue } from '../values/json.js';
 
 /** The kinds of step a body can ask for. */
 export type ReplayStepKind = 'run' | 'sleep' | 'waitForEvent' | 'invoke';

@@ -1,6 +1,6 @@
-import type { Duration } from '../duration.js';
-import { durationField } from '../duration-field.js';
 import { coreError } from '../errors/core-error.js';
+import type { Duration } from '../values/duration.js';
+import { durationField } from '../values/duration-field.js';
 import { checkKnownKeys } from '../values/known-keys.js';
 import { VALUE_LIMITS } from '../values/value-limits.js';
 

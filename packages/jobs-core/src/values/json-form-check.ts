@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from './json.js';
 import { isPlainlyStorable } from './plainly-storable.js';
 import { exceedsUtf8Bytes } from './string-rule.js';
 import { type ValueIssue, valueIssue } from './value-issue.js';

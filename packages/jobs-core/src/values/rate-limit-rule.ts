@@ -1,7 +1,7 @@
-import { durationField } from '../duration-field.js';
 import type { CoreErrorCode } from '../errors/codes.js';
 import { coreError } from '../errors/core-error.js';
 import { boundedInteger } from './bounded-integer.js';
+import { durationField } from './duration-field.js';
 import { checkIdentityString } from './identity-string.js';
 import { checkKnownKeys } from './known-keys.js';
 import { VALUE_LIMITS } from './value-limits.js';

@@ -1,5 +1,5 @@
 import { coreError } from '../errors/core-error.js';
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from './json.js';
 import { checkedJsonForm } from './json-form-check.js';
 import { type ValueIssue, valueIssue } from './value-issue.js';
 import { VALUE_LIMITS } from './value-limits.js';

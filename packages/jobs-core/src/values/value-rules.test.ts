@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { job } from '../declare/job.js';
 import { prepareEnqueue } from '../enqueue/prepare-enqueue.js';
 import { isJobsError, type JobsError } from '../errors/jobs-error.js';
-import { job } from '../job/job.js';
-import { REGISTRABLE } from '../registry/registrable.js';
+import { REGISTRABLE } from '../job/registrable.js';
 import { retrySchedule } from '../retry/retry-schedule.js';
 
 function thrown(fn: () => unknown): JobsError {

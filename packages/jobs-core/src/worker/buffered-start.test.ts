@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FakeJobDriver } from '../../test/fake-job-driver.js';
+import { job } from '../declare/job.js';
 import type { ClaimOptions } from '../driver/claim.js';
 import type { JobDriver } from '../driver/job-driver.js';
-import { job } from '../job/job.js';
 import type { AnyJobHandle } from '../job/job-handle.js';
+import { recordingLogger } from '../telemetry/logger.js';
 import { createWorker } from './create-worker.js';
-import { recordingLogger } from './logger.js';
 import type { Worker, WorkerOptions } from './worker-options.js';
 
 const workers: Worker[] = [];

@@ -1,7 +1,7 @@
 import type { ClaimedJob } from '../driver/claim.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import { errorCode } from '../errors/jobs-error.js';
-import type { JobsLogger } from './logger.js';
+import type { JobsLogger } from '../telemetry/logger.js';
 import type { QueuePool } from './queue-pool.js';
 
 /** How long an idle pool first waits before claiming again; it doubles up to `idlePollMaxMs`. */

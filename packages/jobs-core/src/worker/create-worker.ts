@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { ChurnMap } from '../churn-map.js';
-import type { ClaimedJob } from '../driver/claim.js';
-import type { JobDriver } from '../driver/job-driver.js';
-import { coreError } from '../errors/core-error.js';
-import { errorCode } from '../errors/jobs-error.js';
 import {
   Execution,
   type ExecutionSettings,
   type HandleSource,
   runTracedThen,
-} from '../execute/execute-job.js';
+} from '../attempt/execute-job.js';
+import type { ClaimedJob } from '../driver/claim.js';
+import type { JobDriver } from '../driver/job-driver.js';
+import { coreError } from '../errors/core-error.js';
+import { errorCode } from '../errors/jobs-error.js';
+import { ChurnMap } from '../primitives/churn-map.js';
 import { jobRegistry } from '../registry/process-registry.js';
 import { createJobMetrics, type JobMetrics } from '../telemetry/job-metrics.js';
+import { type JobsLogger, jsonLinesLogger } from '../telemetry/logger.js';
 import { type ClaimLoopHost, runClaimLoop } from './claim-loop.js';
 import { drainOnSignals } from './drain-signals.js';
 import { HeldRun } from './held-run.js';
 import { startHousekeeping } from './housekeeping.js';
-import { type JobsLogger, jsonLinesLogger } from './logger.js';
 import { ProcessLimiter } from './process-limiter.js';
 import type { QueuePool } from './queue-pool.js';
 import { assertEnforceable, buildPools, checkedWorkerOptions, executionSettingsOf } from './worker-config.js';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FakeJobDriver } from '../../test/fake-job-driver.js';
-import { job } from '../job/job.js';
+import { job } from '../declare/job.js';
+import { recordingLogger } from '../telemetry/logger.js';
 import { createWorker } from './create-worker.js';
-import { recordingLogger } from './logger.js';
 
 // Fake time (Date, performance and every timer): the claim times are exact, whatever the load.
 beforeEach(() => {

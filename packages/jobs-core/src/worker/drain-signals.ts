@@ -1,4 +1,4 @@
-import type { JobsLogger } from './logger.js';
+import type { JobsLogger } from '../telemetry/logger.js';
 
 /**
  * Drains the worker on the first SIGTERM or SIGINT (logging `jobs.worker.draining` with the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Execution } from '../execute/execute-job.js';
+import type { Execution } from '../attempt/execute-job.js';
 import { HeldRun } from './held-run.js';
 
 describe('HeldRun', () => {

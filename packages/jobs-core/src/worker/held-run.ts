@@ -1,4 +1,4 @@
-import type { Execution } from '../execute/execute-job.js';
+import type { Execution } from '../attempt/execute-job.js';
 
 /**
  * One attempt a worker holds, from the moment it runs the claimed row until its settle landed (or

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { JobDriver } from '../driver/job-driver.js';
 import { errorCode } from '../errors/jobs-error.js';
-import type { JobsLogger } from './logger.js';
+import type { JobsLogger } from '../telemetry/logger.js';
 
 /** How often the worker reports itself for `x-jobs workers`, and how long a report lives. */
 const REPORT_EVERY_MS = 10_000;

@@ -1,4 +1,4 @@
-import type { Duration } from '../duration.js';
+import type { Duration } from '../values/duration.js';
 
 /**
  * Caps held by ONE worker process (multiply by your replica count for the fleet). Over any cap a

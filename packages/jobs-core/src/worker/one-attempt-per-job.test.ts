@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FakeJobDriver } from '../../test/fake-job-driver.js';
 import { sleep, unavailable } from '../../test/run-one.js';
+import { job } from '../declare/job.js';
 import { errorCode } from '../errors/jobs-error.js';
-import { job } from '../job/job.js';
+import { recordingLogger } from '../telemetry/logger.js';
 import { createWorker } from './create-worker.js';
-import { recordingLogger } from './logger.js';
 import type { Worker } from './worker-options.js';
 
 const workers: Worker[] = [];

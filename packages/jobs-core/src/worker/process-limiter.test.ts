@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../primitives/clock.js';
 import { ProcessLimiter } from './process-limiter.js';
 
 /** A clock stopped at `ms`. */

@@ -1,6 +1,6 @@
-import type { Clock } from '../clock.js';
-import { parseDuration } from '../duration.js';
 import { coreError } from '../errors/core-error.js';
+import type { Clock } from '../primitives/clock.js';
+import { parseDuration } from '../values/duration.js';
 import type { LimitConfig } from './limit-config.js';
 
 /** A granted admission: call `release()` once the job settles. */

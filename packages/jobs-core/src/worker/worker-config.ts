@@ -1,10 +1,10 @@
+import type { ExecutionSettings } from '../attempt/execute-job.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
-import type { ExecutionSettings } from '../execute/execute-job.js';
 import { definitionOf } from '../job/definition-of.js';
 import type { AnyJobHandle } from '../job/job-handle.js';
 import type { JobMetrics } from '../telemetry/job-metrics.js';
-import type { JobsLogger } from './logger.js';
+import type { JobsLogger } from '../telemetry/logger.js';
 import { QueuePool } from './queue-pool.js';
 import type { WorkerOptions } from './worker-options.js';
 

@@ -1,10 +1,10 @@
+import type { HandleSource } from '../attempt/execute-job.js';
 import type { JobDriver } from '../driver/job-driver.js';
-import type { HandleSource } from '../execute/execute-job.js';
-import type { ExecutionObserver } from '../execute/execution-observer.js';
 import type { JobContext } from '../job/job-context.js';
 import type { JobRegistry } from '../registry/job-registry.js';
+import type { ExecutionObserver } from '../steps/execution-observer.js';
+import type { JobsLogger } from '../telemetry/logger.js';
 import type { LimitConfig } from './limit-config.js';
-import type { JobsLogger } from './logger.js';
 
 /** Options of {@link createWorker}. `driver` and `context` are required; everything else defaults. */
 export interface WorkerOptions {
