@@ -1,6 +1,7 @@
 import type { AnyJobHandle } from '../job/job-handle.js';
 import type { InvokeOptions, StepApi } from '../job/step-api.js';
-import { StepRunner, type StepRunnerOptions } from '../steps/step-runner.js';
+import type { StepRunnerOptions } from '../steps/step-ledger.js';
+import { StepRunner } from '../steps/step-runner.js';
 import type { AttemptScope } from './attempt-scope.js';
 import { DEFAULT_EVENT_POLL_MS } from './execution-settings.js';
 

@@ -10,9 +10,9 @@ import { flatUuid } from '../primitives/flat-uuid.js';
 import type { JsonValue } from '../values/json.js';
 import { childEvent, childKey } from './child-link.js';
 import { recordOf } from './failure.js';
+import { placeOf, replayOrStart } from './replay-or-start.js';
 import type { StepLedger } from './step-ledger.js';
 import { StepSuspension } from './step-suspension.js';
-import { UnwindReached } from './unwind-reached.js';
 
 /**
  * What an invoke step stores while it waits (`started`): the child's id, which invocation of the
@@ -52,18 +52,24 @@ export async function invokeStep(
   input: unknown,
   options: InvokeOptions = {},
 ): Promise<JsonValue> {
-  await ledger.loaded();
-  ledger.claimName(name);
-  const existing = ledger.record(name);
-  if (existing?.status === 'completed') {
-    ledger.replayed(name);
-    return existing.output;
-  }
-  if (ledger.options.mode === 'replay') throw new UnwindReached(name);
+  return replayOrStart(ledger, name, {
+    replay: (existing) => existing.output,
+    start: (existing) => startInvoke(ledger, name, child, input, options, existing),
+  });
+}
+
+/** An invoke not completed yet: enqueues the child once, then completes from its row or suspends. */
+async function startInvoke(
+  ledger: StepLedger,
+  name: string,
+  child: AnyJobHandle,
+  input: unknown,
+  options: InvokeOptions,
+  existing: StepRecord | undefined,
+): Promise<JsonValue> {
   const { driver, fence } = ledger.options;
   const introspect = introspectionOf(ledger, name);
-  const position = existing?.position ?? ledger.nextPosition();
-  const startedAt = existing?.startedAt ?? ledger.now();
+  const { position, startedAt } = placeOf(ledger, existing);
   const prior = invokeStateOf(existing);
   ledger.executed(name);
   let state: InvokeState;

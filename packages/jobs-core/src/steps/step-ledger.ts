@@ -1,10 +1,34 @@
+import type { JobDriver } from '../driver/job-driver.js';
 import type { JobErrorRecord } from '../driver/job-state.js';
-import type { StepRecord } from '../driver/step-store.js';
+import type { StepFence, StepRecord } from '../driver/step-store.js';
 import { coreError } from '../errors/core-error.js';
 import { errorCode } from '../errors/jobs-error.js';
 import { assertStepName } from '../job/step-name.js';
+import type { ExecutionObserver } from './execution-observer.js';
 import { recordOf } from './failure.js';
-import type { StepRunnerOptions } from './step-runner.js';
+import type { LazyAbort } from './lazy-abort.js';
+
+/** Everything one attempt's steps need. */
+export interface StepRunnerOptions {
+  readonly driver: JobDriver;
+  readonly fence: StepFence;
+  readonly jobName: string;
+  /**
+   * What the run already persisted: the records, or a loader called once, on the first step the
+   * body reaches (a job that calls no step never reads the step store).
+   */
+  readonly records: readonly StepRecord[] | (() => Promise<readonly StepRecord[]>);
+  /** The attempt's abort: aborted on timeout, cancel, drain or a lost lease. */
+  readonly attempt: LazyAbort;
+  readonly stepTimeoutMs: number | undefined;
+  readonly eventPollMs: number;
+  readonly compensates: boolean;
+  /** `'replay'`: answer completed steps only and throw {@link UnwindReached} at the first other one. */
+  readonly mode: 'run' | 'replay';
+  readonly observer: ExecutionObserver | undefined;
+  /** The claimed row's `runAt`: when it was made due (tells a `promote` of a sleep, see `step-sleep`). */
+  readonly dueAt: number;
+}
 
 /** What a write checks before it lands: an `AbortSignal` or a {@link LazyAbort}. */
 export type AbortState = { readonly aborted: boolean; readonly reason: unknown };

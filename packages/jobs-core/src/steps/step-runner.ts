@@ -1,8 +1,7 @@
 import { context as otelContext } from '@opentelemetry/api';
 import type { z } from 'zod';
-import type { JobDriver } from '../driver/job-driver.js';
 import type { JobErrorRecord } from '../driver/job-state.js';
-import type { StepFence, StepRecord } from '../driver/step-store.js';
+import type { StepRecord } from '../driver/step-store.js';
 import { coreError } from '../errors/core-error.js';
 import type { AnyJobHandle } from '../job/job-handle.js';
 import type { InvokeOptions } from '../job/step-api.js';
@@ -10,15 +9,13 @@ import { COMPENSATE_STEP_PREFIX, UNWINDING_STEP } from '../job/step-name.js';
 import { inSpan } from '../telemetry/job-tracing.js';
 import { parseDuration } from '../values/duration.js';
 import type { JsonObject, JsonValue } from '../values/json.js';
-import type { ExecutionObserver } from './execution-observer.js';
 import { persistableJsonForm } from './json-form.js';
-import type { LazyAbort } from './lazy-abort.js';
+import { placeOf, replayOrStart } from './replay-or-start.js';
 import { StepActivity } from './step-activity.js';
 import { invokeStep } from './step-invoke.js';
-import { StepLedger } from './step-ledger.js';
+import { StepLedger, type StepRunnerOptions } from './step-ledger.js';
 import { sleepStep } from './step-sleep.js';
 import { waitStep } from './step-wait.js';
-import { UnwindReached } from './unwind-reached.js';
 
 /** A completed step whose `compensate` option registered an undo. */
 export interface PendingCompensation {
@@ -27,26 +24,11 @@ export interface PendingCompensation {
   readonly compensate: (output: never, context: { readonly signal: AbortSignal }) => unknown;
 }
 
-/** Everything one attempt's steps need. */
-export interface StepRunnerOptions {
-  readonly driver: JobDriver;
-  readonly fence: StepFence;
-  readonly jobName: string;
-  /**
-   * What the run already persisted: the records, or a loader called once, on the first step the
-   * body reaches (a job that calls no step never reads the step store).
-   */
-  readonly records: readonly StepRecord[] | (() => Promise<readonly StepRecord[]>);
-  /** The attempt's abort: aborted on timeout, cancel, drain or a lost lease. */
-  readonly attempt: LazyAbort;
-  readonly stepTimeoutMs: number | undefined;
-  readonly eventPollMs: number;
-  readonly compensates: boolean;
-  /** `'replay'`: answer completed steps only and throw {@link UnwindReached} at the first other one. */
-  readonly mode: 'run' | 'replay';
-  readonly observer: ExecutionObserver | undefined;
-  /** The claimed row's `runAt`: when it was made due (tells a `promote` of a sleep, see `step-sleep`). */
-  readonly dueAt: number;
+/** The options of one `step.run`, as the step API passes them. */
+interface RunStepOptions {
+  readonly once?: boolean;
+  readonly timeout?: unknown;
+  readonly compensate?: PendingCompensation['compensate'];
 }
 
 /**
@@ -79,31 +61,37 @@ export class StepRunner {
   async run(
     name: string,
     fn: (signal: AbortSignal) => unknown,
-    options: {
-      readonly once?: boolean;
-      readonly timeout?: unknown;
-      readonly compensate?: PendingCompensation['compensate'];
-    } = {},
+    options: RunStepOptions = {},
   ): Promise<JsonValue> {
     const ledger = this.#ledger;
-    await ledger.loaded();
-    ledger.claimName(name);
-    if (options.compensate !== undefined && !ledger.options.compensates) {
-      throw coreError(
-        'X_JOB_DECLARATION_INVALID',
-        `step '${name}' passes compensate, but job '${ledger.options.jobName}' does not declare compensates: true.`,
-        { field: 'compensates', step: name },
-      );
-    }
-    const existing = ledger.record(name);
-    if (existing?.status === 'completed') {
-      ledger.replayed(name);
-      if (options.compensate !== undefined) {
-        this.#compensations.push({ step: name, output: existing.output, compensate: options.compensate });
-      }
-      return existing.output;
-    }
-    if (ledger.options.mode === 'replay') throw new UnwindReached(name);
+    return replayOrStart(ledger, name, {
+      check: () => {
+        if (options.compensate !== undefined && !ledger.options.compensates) {
+          throw coreError(
+            'X_JOB_DECLARATION_INVALID',
+            `step '${name}' passes compensate, but job '${ledger.options.jobName}' does not declare compensates: true.`,
+            { field: 'compensates', step: name },
+          );
+        }
+      },
+      replay: (existing) => {
+        if (options.compensate !== undefined) {
+          this.#compensations.push({ step: name, output: existing.output, compensate: options.compensate });
+        }
+        return existing.output;
+      },
+      start: (existing) => this.#start(name, fn, options, existing),
+    });
+  }
+
+  /** Runs `step.run`'s function (or refuses a once-step whose outcome is unknown) and records it. */
+  async #start(
+    name: string,
+    fn: (signal: AbortSignal) => unknown,
+    options: RunStepOptions,
+    existing: StepRecord | undefined,
+  ): Promise<JsonValue> {
+    const ledger = this.#ledger;
     if (existing?.status === 'started' && options.once === true) {
       throw coreError(
         'X_STEP_OUTCOME_UNKNOWN',
@@ -111,8 +99,7 @@ export class StepRunner {
         { step: name },
       );
     }
-    const position = existing?.position ?? ledger.nextPosition();
-    const startedAt = existing?.startedAt ?? ledger.now();
+    const { position, startedAt } = placeOf(ledger, existing);
     if (options.once === true) {
       await ledger.save({
         name,
@@ -198,27 +185,38 @@ export class StepRunner {
    */
   async compensate(pending: PendingCompensation, signal: AbortSignal): Promise<void> {
     const ledger = this.#ledger;
-    await ledger.loaded();
     const name = `${COMPENSATE_STEP_PREFIX}${pending.step}`;
-    const existing = ledger.record(name);
-    if (existing?.status === 'completed') {
-      ledger.replayed(name);
-      return;
-    }
-    const position = existing?.position ?? ledger.nextPosition();
-    const startedAt = existing?.startedAt ?? ledger.now();
-    ledger.executed(name);
-    let value: unknown;
-    try {
-      value = await pending.compensate(pending.output as never, { signal });
-    } catch (error) {
-      await ledger.saveFailure({ name, position, startedAt }, error, signal);
-      throw error;
-    }
-    const output = persistableJsonForm(value, `compensator of '${pending.step}'`);
-    await ledger.save(
-      { name, position, status: 'completed', output, error: null, startedAt, completedAt: ledger.now() },
-      signal,
+    await replayOrStart(
+      ledger,
+      name,
+      {
+        replay: () => undefined,
+        start: async (existing) => {
+          const { position, startedAt } = placeOf(ledger, existing);
+          ledger.executed(name);
+          let value: unknown;
+          try {
+            value = await pending.compensate(pending.output as never, { signal });
+          } catch (error) {
+            await ledger.saveFailure({ name, position, startedAt }, error, signal);
+            throw error;
+          }
+          const output = persistableJsonForm(value, `compensator of '${pending.step}'`);
+          await ledger.save(
+            {
+              name,
+              position,
+              status: 'completed',
+              output,
+              error: null,
+              startedAt,
+              completedAt: ledger.now(),
+            },
+            signal,
+          );
+        },
+      },
+      'core',
     );
   }
 

@@ -1,7 +1,7 @@
 import type { StepRecord } from '../driver/step-store.js';
+import { placeOf, replayOrStart } from './replay-or-start.js';
 import type { StepLedger } from './step-ledger.js';
 import { StepSuspension } from './step-suspension.js';
-import { UnwindReached } from './unwind-reached.js';
 
 /** What a sleep step stores: its wake time, and when `promote` ended it early. */
 export interface SleepOutput {
@@ -31,43 +31,39 @@ export async function sleepStep(
   name: string,
   computeWakeAt: () => number,
 ): Promise<void> {
-  await ledger.loaded();
-  ledger.claimName(name);
-  const existing = ledger.record(name);
-  if (existing?.status === 'completed') {
-    ledger.replayed(name);
-    return;
-  }
-  if (ledger.options.mode === 'replay') throw new UnwindReached(name);
-  const position = existing?.position ?? ledger.nextPosition();
-  const now = ledger.now();
-  const wakeAt = (existing?.output as SleepOutput | null | undefined)?.wakeAt ?? computeWakeAt();
-  const startedAt = existing?.startedAt ?? now;
-  const promoted =
-    existing !== undefined && now < wakeAt && promotedDuring(existing, wakeAt, ledger.options.dueAt);
-  if (now >= wakeAt || promoted) {
-    const output: SleepOutput = promoted ? { wakeAt, endedEarlyAt: now } : { wakeAt };
-    await ledger.save({
-      name,
-      position,
-      status: 'completed',
-      output: { ...output },
-      error: null,
-      startedAt,
-      completedAt: now,
-    });
-    return;
-  }
-  if (existing === undefined) {
-    await ledger.save({
-      name,
-      position,
-      status: 'started',
-      output: { wakeAt },
-      error: null,
-      startedAt,
-      completedAt: null,
-    });
-  }
-  throw new StepSuspension(name, wakeAt);
+  await replayOrStart(ledger, name, {
+    replay: () => undefined,
+    start: async (existing) => {
+      const now = ledger.now();
+      const { position, startedAt } = placeOf(ledger, existing, now);
+      const wakeAt = (existing?.output as SleepOutput | null | undefined)?.wakeAt ?? computeWakeAt();
+      const promoted =
+        existing !== undefined && now < wakeAt && promotedDuring(existing, wakeAt, ledger.options.dueAt);
+      if (now >= wakeAt || promoted) {
+        const output: SleepOutput = promoted ? { wakeAt, endedEarlyAt: now } : { wakeAt };
+        await ledger.save({
+          name,
+          position,
+          status: 'completed',
+          output: { ...output },
+          error: null,
+          startedAt,
+          completedAt: now,
+        });
+        return;
+      }
+      if (existing === undefined) {
+        await ledger.save({
+          name,
+          position,
+          status: 'started',
+          output: { wakeAt },
+          error: null,
+          startedAt,
+          completedAt: null,
+        });
+      }
+      throw new StepSuspension(name, wakeAt);
+    },
+  });
 }

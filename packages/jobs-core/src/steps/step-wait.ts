@@ -1,10 +1,11 @@
 import type { z } from 'zod';
+import type { StepRecord } from '../driver/step-store.js';
 import { coreError } from '../errors/core-error.js';
 import { parseDuration } from '../values/duration.js';
 import type { JsonObject, JsonValue } from '../values/json.js';
+import { placeOf, replayOrStart } from './replay-or-start.js';
 import type { StepLedger } from './step-ledger.js';
 import { StepSuspension } from './step-suspension.js';
-import { UnwindReached } from './unwind-reached.js';
 
 /** What a pending wait stores: when it began (events before it do not match) and its deadline. */
 interface WaitState {
@@ -32,23 +33,34 @@ export async function waitStep(
   event: string,
   options: WaitOptions,
 ): Promise<unknown> {
-  await ledger.loaded();
-  ledger.claimName(name);
-  const timeoutMs = parseDuration(options.timeout, `step.waitForEvent('${name}') timeout`);
-  const existing = ledger.record(name);
-  if (existing?.status === 'completed') {
-    ledger.replayed(name);
-    const stored = existing.output as { payload: JsonValue } | null;
-    return stored === null ? null : parseEvent(name, event, options.schema, stored.payload);
-  }
-  if (ledger.options.mode === 'replay') throw new UnwindReached(name);
-  const position = existing?.position ?? ledger.nextPosition();
+  let timeoutMs = 0;
+  return replayOrStart(ledger, name, {
+    check: () => {
+      timeoutMs = parseDuration(options.timeout, `step.waitForEvent('${name}') timeout`);
+    },
+    replay: (existing) => {
+      const stored = existing.output as { payload: JsonValue } | null;
+      return stored === null ? null : parseEvent(name, event, options.schema, stored.payload);
+    },
+    start: (existing) => startWait(ledger, name, event, options, timeoutMs, existing),
+  });
+}
+
+/** A wait not completed yet: records it once, then looks for the event, times out or suspends. */
+async function startWait(
+  ledger: StepLedger,
+  name: string,
+  event: string,
+  options: WaitOptions,
+  timeoutMs: number,
+  existing: StepRecord | undefined,
+): Promise<unknown> {
   const now = ledger.now();
   const state = (existing?.output as WaitState | null | undefined) ?? {
     since: now,
     deadline: now + timeoutMs,
   };
-  const startedAt = existing?.startedAt ?? now;
+  const { position, startedAt } = placeOf(ledger, existing, now);
   if (existing === undefined) {
     await ledger.save({
       name,
