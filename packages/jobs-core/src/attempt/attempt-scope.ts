@@ -27,14 +27,15 @@ export class AttemptScope {
   /** The parsed input, once admission parsed it. */
   input: unknown;
   inputParsed = false;
-  /** True once this attempt is counted: by the claim (`ClaimedJob.started`) or the start phase. */
+  /** True once this attempt is counted: by the claim (`ClaimedJob.started`) or the start phase (`attempt-start.ts`). */
   started: boolean;
   /**
    * A start sent but not answered yet while the body already runs (`overlapsStart`): the decide
-   * phase waits for it, so no settle leaves before the attempt's count lands.
+   * phase waits for it, so no settle leaves before the attempt's count lands. Written by the start
+   * phase only (`attempt-start.ts`, including `abandonStartLanding`).
    */
   startLanding: Promise<void> | undefined;
-  /** The overlapped start threw: the attempt is counted before its settle instead. */
+  /** The overlapped start threw (start phase): the attempt is counted before its settle instead. */
   startFailed = false;
   /** The fleet slot held (fleet-slot phase), renewed by the lease keeper. */
   slot: LeaseGrant | null = null;
@@ -44,7 +45,10 @@ export class AttemptScope {
   lingering: Promise<void> | undefined;
   /** Built on the body's first `progress` call. */
   progress: ProgressWriter | undefined;
-  /** The `traceparent` of this attempt's job span, when it is traced: stamped on the error a retry or dead-letter records. */
+  /**
+   * The `traceparent` of this attempt's job span, when it is traced: stamped on the error a retry
+   * or dead-letter records. Written by the executor when it opens the span (`traceWith`).
+   */
   traceparent: string | undefined;
 
   constructor(settings: ExecutionSettings, job: ClaimedJob) {

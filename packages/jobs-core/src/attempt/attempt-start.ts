@@ -81,6 +81,14 @@ export function startAttempt(
 }
 
 /**
+ * The decide phase stops waiting for an overlapped start: the lease was lost while it was in
+ * flight, so the attempt is decided `lost` without it (a late answer still counts it, above).
+ */
+export function abandonStartLanding(scope: AttemptScope): void {
+  scope.startLanding = undefined;
+}
+
+/**
  * True when this attempt's body may run while its start is in flight rather than after it lands:
  * the row's first attempt (`attempt === 1`) on a claim the driver reports as fresh (`lapsed ===
  * false`: no earlier holder's lease lapsed on it; a driver that does not say is awaited). A

@@ -9,7 +9,7 @@ import { consumerAttributes } from '../telemetry/messaging-attributes.js';
 import { admit } from './admit.js';
 import { applySettlement } from './apply-settlement.js';
 import { AttemptScope } from './attempt-scope.js';
-import { countUnstarted, startAttempt } from './attempt-start.js';
+import { abandonStartLanding, countUnstarted, startAttempt } from './attempt-start.js';
 import { decideSettlement } from './decide-settlement.js';
 import type { ExecutionResult, ExecutionSettings } from './execution-settings.js';
 import { releaseFleetSlot, takeFleetSlot } from './fleet-slot.js';
@@ -311,7 +311,7 @@ export class Execution {
     const decide = () => {
       if (!waiting) return;
       waiting = false;
-      scope.startLanding = undefined;
+      abandonStartLanding(scope);
       this.#decide(outcome);
     };
     landing.then(decide);

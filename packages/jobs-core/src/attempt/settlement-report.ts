@@ -1,6 +1,5 @@
 import { signalSettled } from '../caller/settle-signal.js';
 import { errorCode } from '../errors/jobs-error.js';
-import { definitionOf, isJobHandle } from '../job/definition-of.js';
 import { announceChildSettled, CHILD_KEY_PREFIX } from '../steps/child-link.js';
 import type { AttemptScope } from './attempt-scope.js';
 import type { ExecutionResult } from './execution-settings.js';
@@ -103,14 +102,14 @@ async function reportOther(
 
 /** The row is no longer this attempt's: find out whether it was cancelled, and report. */
 export async function reportLost(scope: AttemptScope): Promise<ExecutionResult> {
-  const { settings, job, driver } = scope;
+  const { settings, job, driver, definition } = scope;
   const detail = await driver.introspect?.get(job.id).catch(() => null);
   if (detail?.state === 'cancelled') {
     settings.logger.log('info', 'jobs.cancelled', scope.logFields());
     settings.metrics?.outcome(job, 'cancelled', performance.now() - scope.began);
-    const handle = settings.registry.get(job.name);
-    if (isJobHandle(handle)) {
-      await callSettled(scope, definitionOf(handle), {
+    // Admission, the first phase, found the definition already (undefined: no such job here).
+    if (definition !== undefined) {
+      await callSettled(scope, definition, {
         outcome: 'cancelled',
         input: scope.inputParsed ? scope.input : undefined,
         result: undefined,
