@@ -4,13 +4,75 @@
  * @x/jobs-core (so do backfill, consumer, webhooks and the dashboard; their tests may import more); no driver imports another
  * driver.
  */
+const nonTest = '\\.test(-d)?\\.ts$';
+
+/**
+ * The floors of @x/jobs-core/src, top to bottom (DESIGN.md §11): a folder imports only folders
+ * below it, type imports included. `declare` holds the app's verbs (`job`, `defineJobs`); `worker`
+ * the claim loop; `attempt` one claimed row's phases and settle; `caller` what runs in the app's
+ * process (await, cancel, publish); `steps` the durable steps; `enqueue`; `ambient` the process's
+ * installed driver, facade and current run; `registry`; `job` the definition model; then the base.
+ * Tests may import any floor (they drive the whole job from `job()` down).
+ */
+const coreFloors = [
+  'declare',
+  'replay-check',
+  'worker',
+  'attempt',
+  'caller',
+  'steps',
+  'enqueue',
+  'ambient',
+  'registry',
+  'job',
+  'retry',
+  'telemetry',
+  'driver-kit',
+  'driver',
+  'values',
+  'primitives',
+  'errors',
+];
+const coreSrc = '^packages/jobs-core/src/';
+
+/** One rule per floor: nothing in it imports a floor above it. */
+const floorRules = coreFloors.slice(1).map((floor, index) => ({
+  name: `core-floor-${floor}`,
+  comment: `jobs-core/src/${floor} imports only the floors below it (${coreFloors.slice(index + 2).join(' › ') || 'none'}).`,
+  severity: 'error',
+  from: { path: `${coreSrc}${floor}/`, pathNot: nonTest },
+  to: { path: `${coreSrc}(${coreFloors.slice(0, index + 1).join('|')})/` },
+}));
+
 const restricted =
   'jobs-(?:driver-memory|driver-pg|driver-redis|outbox|scheduler|conformance|backfill|dashboard|consumer|webhooks)';
-const nonTest = '\\.test(-d)?\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'No import cycle in any package, type-only imports included (tsPreCompilationDeps): a reader can follow every file one way.',
+      severity: 'error',
+      from: { path: '^packages/[^/]+/src/' },
+      to: { circular: true },
+    },
+    ...floorRules,
+    {
+      name: 'core-files-live-in-floors',
+      comment: 'Every jobs-core source file but the two entry points sits in a floor folder.',
+      severity: 'error',
+      from: { path: coreSrc, pathNot: `${coreSrc}((${coreFloors.join('|')})/|index\\.ts$|driver-entry\\.ts$)` },
+      to: {},
+    },
+    {
+      name: 'core-entries-are-not-imported',
+      comment: 'The entry points (index.ts, driver-entry.ts) re-export floors; no floor imports them back.',
+      severity: 'error',
+      from: { path: coreSrc },
+      to: { path: `${coreSrc}(index|driver-entry)\\.ts$` },
+    },
     {
       name: 'no-unresolvable-import',
       comment: 'An import that resolves nowhere is a missing dependency (or a rule dodged by a typo).',

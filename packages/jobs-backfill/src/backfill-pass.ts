@@ -8,14 +8,9 @@ import {
   type RunArgs,
   systemClock,
 } from '@x/jobs-core';
-import type {
-  BackfillCountArgs,
-  BackfillHandleArgs,
-  BackfillPage,
-  BackfillPagesArgs,
-  BackfillResult,
-} from './backfill-definition.js';
+import type { BackfillCountArgs, BackfillHandleArgs, BackfillResult } from './backfill-definition.js';
 import { backfillEnvironment, environmentAllows } from './backfill-environment.js';
+import type { BackfillPage, BackfillPagesArgs } from './backfill-page.js';
 import { readCount } from './count-check.js';
 import { backfillError } from './errors.js';
 import type { PaceTimer } from './pace-timer.js';

@@ -6,8 +6,6 @@ export type {
   BackfillDefinitionBase,
   BackfillHandleArgs,
   BackfillJobInput,
-  BackfillPage,
-  BackfillPagesArgs,
   BackfillResult,
   PagedBackfillDefinition,
   SourcedBackfillDefinition,
@@ -17,6 +15,7 @@ export {
   backfillEnvironment,
   environmentAllows,
 } from './backfill-environment.js';
+export type { BackfillPage, BackfillPagesArgs } from './backfill-page.js';
 export type { BatchCheckpoint } from './backfill-pass.js';
 export type { BackfillDeclaration, RegisteredBackfill } from './backfill-registry.js';
 export { findBackfill, isBackfill, registeredBackfills } from './backfill-registry.js';

@@ -1,5 +1,5 @@
 import type { JobRunContext, JsonValue } from '@x/jobs-core';
-import type { BackfillPage, BackfillPagesArgs } from './backfill-definition.js';
+import type { BackfillPage, BackfillPagesArgs } from './backfill-page.js';
 
 /**
  * The part of a Kysely `SelectQueryBuilder` a keyset page uses. Kysely's builder satisfies it

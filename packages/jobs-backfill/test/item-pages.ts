@@ -1,6 +1,6 @@
 import type { JsonValue } from '@x/jobs-core';
 import type { JobTestHarness } from '@x/jobs-driver-memory/testing';
-import type { BackfillPage } from '../src/backfill-definition.js';
+import type { BackfillPage } from '../src/backfill-page.js';
 import type { PaceTimer } from '../src/pace-timer.js';
 
 /** A row of the in-memory table the backfill tests sweep. */

@@ -14,7 +14,6 @@ export {
   DEFAULT_SETTLED_TIMEOUT_MS,
   executeJob,
 } from './attempt/execute-job.js';
-export type { AwaitResultOptions } from './caller/await-result.js';
 export {
   awaitResult,
   DEFAULT_RESULT_POLL_MS,
@@ -40,6 +39,7 @@ export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
 export { attemptsLabel } from './job/attempt-budget.js';
+export type { AwaitResultOptions } from './job/await-result-options.js';
 export { isJobHandle } from './job/definition-of.js';
 export type { EnqueueManyOptions, EnqueueOptions } from './job/enqueue-options.js';
 export type { EnqueuedJob } from './job/enqueued-job.js';

@@ -1,21 +1,6 @@
 import { fairOrder } from '@x/jobs-core/driver';
-import type { HeapItem } from './binary-heap.js';
 import { ClaimLine } from './claim-line.js';
-import type { MemoryJobRow } from './memory-store.js';
-
-/**
- * A claimable row's place in the index. Its keys are copied when it is filed, so a write to the
- * row cannot disorder a heap before {@link fileRow} files it again.
- */
-export interface IndexSlot extends HeapItem {
-  readonly row: MemoryJobRow;
-  readonly priority: number;
-  readonly seq: number;
-  runAt: number;
-  /** When the row becomes claimable: -Infinity for `ready`, else its `runAt` or lease deadline. */
-  dueAt: number;
-  heap: ClaimLine<IndexSlot> | null;
-}
+import type { IndexSlot, MemoryJobRow } from './memory-job-row.js';
 
 /** One queue's claimable rows. */
 interface QueueIndex {

@@ -1,7 +1,7 @@
 import type { JobRecord, JsonValue } from '@x/jobs-core';
 import type { ClaimedJob, ClaimRef } from '@x/jobs-core/driver';
 import { copyJson } from './json-copy.js';
-import type { MemoryJobRow } from './memory-store.js';
+import type { MemoryJobRow } from './memory-job-row.js';
 
 /** The public view of a row (no token, no internal order or scope), with its JSON copied. */
 export function toJobRecord(row: MemoryJobRow): JobRecord {

@@ -1,7 +1,8 @@
 import type { Clock, JobRecord, JobState, StepRecord, WorkerInfo } from '@x/jobs-core';
 import { isLiveState, JOB_STATES } from '@x/jobs-core';
 import type { BackfillRecord, EventRecord, LeaseGrant, ScheduleState } from '@x/jobs-core/driver';
-import { type ClaimIndex, createClaimIndex, fileRow, type IndexSlot, unfileRow } from './claim-index.js';
+import { type ClaimIndex, createClaimIndex, fileRow, unfileRow } from './claim-index.js';
+import type { MemoryJobRow } from './memory-job-row.js';
 
 /** One rate-limit key: its grants still counting (ascending epoch ms), its last refusal's retryAt, its last window. */
 export interface RateLimitLog {
@@ -9,28 +10,6 @@ export interface RateLimitLog {
   lastRetryAt: number;
   perMs: number;
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/**
- * One job row as the memory driver holds it: the public record with its payload kept as JSON text
- * (copied in once at enqueue, parsed fresh for each reader), plus the claim token, enqueue order,
- * dedupe scope and claim-index slot.
- */
-export type MemoryJobRow = Mutable<Omit<JobRecord, 'payload'>> & {
-  /** The payload as JSON text: no caller ever shares a reference with it. */
-  readonly payloadJson: string;
-  /** The fencing token of the current claim; null when not running. */
-  token: string | null;
-  /** Enqueue order: the FIFO tie-break and the introspection cursor. */
-  readonly seq: number;
-  /** The row's {@link dedupeScope}, computed once. */
-  readonly scope: string;
-  /** The row's place in the claim index (null while no claim can take it): kept by `fileRow`. */
-  indexSlot: IndexSlot | null;
-  /** The store's counter when this claim's body started (0 before any start): events published after it count for a suspend. */
-  startSeq: number;
-};
 
 /** A published event as the memory driver holds it: the record, plus its place in the store's order. */
 export interface MemoryEventRecord extends EventRecord {

@@ -1,6 +1,7 @@
 export type { WebhookErrorCode } from './errors.js';
 export { WEBHOOK_ERROR_CODES } from './errors.js';
 export { isValidEventId } from './inbound/event-id.js';
+export type { ReceivedWebhook, WebhookReceiverHandle } from './inbound/received-webhook.js';
 export type {
   InboundWebhook,
   ReceiverHandleArgs,
@@ -16,7 +17,6 @@ export {
 } from './inbound/resolve-receiver.js';
 export type { StandardWebhooksVerifierOptions } from './inbound/standard-webhooks-verifier.js';
 export { standardWebhooksVerifier } from './inbound/standard-webhooks-verifier.js';
-export type { ReceivedWebhook, WebhookReceiverHandle } from './inbound/webhook-receiver.js';
 export { webhookHandler, webhookReceiver } from './inbound/webhook-receiver.js';
 export type { NodeRequestListener } from './node/node-webhook-listener.js';
 export { nodeWebhookListener } from './node/node-webhook-listener.js';

@@ -3,7 +3,7 @@ import type { BackfillRecord } from '@x/jobs-core/driver';
 import type { Palette } from '../output/colour.js';
 import { formatWhen } from '../output/format-time.js';
 import { renderTable } from '../output/table.js';
-import type { BackfillSweepJson } from './backfill.js';
+import type { BackfillSweepJson } from './backfill-views.js';
 
 function paintState(state: BackfillState | null, p: Palette): string {
   switch (state) {

@@ -4,7 +4,7 @@ import type { JobDriver } from '../driver/job-driver.js';
 import type { JobRecord } from '../driver/job-record.js';
 import { coreError } from '../errors/core-error.js';
 import { errorCode, JobsError } from '../errors/jobs-error.js';
-import type { Duration } from '../values/duration.js';
+import type { AwaitResultOptions } from '../job/await-result-options.js';
 import { parseDuration } from '../values/duration.js';
 import type { JsonValue } from '../values/json.js';
 import { onSettledHere } from './settle-signal.js';
@@ -17,21 +17,6 @@ const FIRST_POLL_WITH_SETTLE_WAKE_MS = 250;
 export const DEFAULT_RESULT_POLL_MS = 1_000;
 /** The fallback poll's ceiling when `poll` is not given and the driver delivers settle wakes. */
 export const DEFAULT_RESULT_POLL_WITH_SETTLE_WAKE_MS = 5_000;
-
-/** Options of {@link awaitResult} and `enqueue(…).result()`. */
-export interface AwaitResultOptions {
-  /** Give up after this long with `X_JOB_RESULT_TIMEOUT` (the job is untouched). (Default: no limit) */
-  readonly timeout?: Duration;
-  /** Give up when aborted, with `X_JOB_RESULT_ABORTED` (the job is untouched). */
-  readonly signal?: AbortSignal;
-  /** The driver whose row is read. (Default: the ambient `jobDriver()`) */
-  readonly driver?: JobDriver;
-  /**
-   * The longest the fallback poll waits between two reads of the row. (Default: 1 s; 5 s when the
-   * driver delivers settle wakes, `driver.wake.subscribeSettled`)
-   */
-  readonly poll?: Duration;
-}
 
 /**
  * Waits for job `id` to finish and answers its result in JSON form. Rejects with the job's own

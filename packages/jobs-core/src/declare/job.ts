@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { jobsFacade } from '../ambient/facade.js';
+import { enqueuedJob } from '../caller/enqueued-job.js';
 import { enqueueMany } from '../enqueue/enqueue-many.js';
 import { prepareEnqueue } from '../enqueue/prepare-enqueue.js';
 import { bindDefinition, type ResolvedJobDefinition } from '../job/definition-of.js';
-import { enqueuedJob } from '../job/enqueued-job.js';
 import type { JobDefinition } from '../job/job-definition.js';
 import type { JobDescriptor } from '../job/job-descriptor.js';
 import type { AnyJobHandle, JobHandle } from '../job/job-handle.js';

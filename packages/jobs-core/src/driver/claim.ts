@@ -1,5 +1,4 @@
 import type { JsonValue } from '../values/json.js';
-import type { JobDriver } from './job-driver.js';
 
 /**
  * The proof of one claim. Every settle (ack, nack, heartbeat, progress, step write) passes it
@@ -24,7 +23,7 @@ export interface ClaimOptions {
   readonly visibilityTimeoutMs: number;
   /**
    * Also starts the first `start` rows of this claim (in claim order) in the same atomic step, as
-   * {@link JobDriver.start} would: for rows the caller runs at once, so each body saves the round
+   * `JobDriver.start` would: for rows the caller runs at once, so each body saves the round
    * trip of its own start. Those rows come back with `started: true`; the rest count nothing, and so
    * does a row whose `attempts` already reached `maxAttempts` (it comes back `started: false`).
    * Pass only as many as will run now: a started row lost with its process stays counted.

@@ -1,15 +1,8 @@
 import type { EnqueueRequest, EnqueueResult } from '@x/jobs-core/driver';
 import { memoryError } from '../errors.js';
 import { toJsonText } from '../json-copy.js';
-import {
-  addRow,
-  dedupeScope,
-  type MemoryJobRow,
-  type MemoryStore,
-  moveTo,
-  nextSeq,
-  notifyDue,
-} from '../memory-store.js';
+import type { MemoryJobRow } from '../memory-job-row.js';
+import { addRow, dedupeScope, type MemoryStore, moveTo, nextSeq, notifyDue } from '../memory-store.js';
 
 /**
  * Writes one row unless its id already exists (a republish: answered as a dedupe) or a live row

@@ -1,7 +1,8 @@
 import type { JsonValue } from '@x/jobs-core';
 import type { ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
 import { copyJson } from '../json-copy.js';
-import { heldRow, type MemoryJobRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
+import type { MemoryJobRow } from '../memory-job-row.js';
+import { heldRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
 
 /** Takes the row out of `running`: clears the lease and token so the old claim is fenced out. */
 function endClaim(row: MemoryJobRow): void {

@@ -2,10 +2,10 @@ import { type JobDriver, jobDriver } from '@x/jobs-core';
 import { type EnqueueRequest, prepareEnqueue } from '@x/jobs-core/driver';
 import { isValidEventId } from './event-id.js';
 import { readLimitedBody } from './read-limited-body.js';
+import type { WebhookReceiverHandle } from './received-webhook.js';
 import type { VerifiedWebhook } from './receiver-definition.js';
 import { jsonResponse, refusal } from './receiver-response.js';
 import type { ResolvedReceiver } from './resolve-receiver.js';
-import type { WebhookReceiverHandle } from './webhook-receiver.js';
 
 /** A web-standard request handler: what `Bun.serve`, Deno, Hono or a Node adapter call. */
 export type WebhookRequestHandler = (request: Request) => Promise<Response>;

@@ -1,18 +1,10 @@
-import { type JobHandle, type JsonValue, job } from '@x/jobs-core';
+import { type JsonValue, job } from '@x/jobs-core';
 import { z } from 'zod';
 import { registerWebhookRetryClasses, webhookError } from '../errors.js';
+import type { ReceivedWebhook, WebhookReceiverHandle } from './received-webhook.js';
 import type { WebhookReceiverDefinition } from './receiver-definition.js';
 import { createReceiverHandler, type WebhookRequestHandler } from './receiver-handler.js';
 import { resolveReceiver } from './resolve-receiver.js';
-
-/** The input of a receiver's job: the verified event. */
-export interface ReceivedWebhook {
-  readonly eventId: string;
-  readonly payload: JsonValue;
-}
-
-/** A receiver's job handle; {@link webhookHandler} answers its request handler. */
-export type WebhookReceiverHandle<Result = unknown> = JobHandle<ReceivedWebhook, Result, ReceivedWebhook>;
 
 const receivedInput = z.object({ eventId: z.string(), payload: z.json() });
 const handlers = new WeakMap<object, WebhookRequestHandler>();
