@@ -1,3 +1,14 @@
+// The read models `x-jobs` prints live in @x/jobs-dashboard, which the dashboard shows too.
+export type {
+  JobDetailView,
+  JobListJson,
+  JobSummaryView,
+  LsJson,
+  QueueView,
+  ShowJson,
+  StepView,
+} from '@x/jobs-dashboard';
+export { DEFAULT_REDACTED_KEYS, REDACTED } from '@x/jobs-dashboard';
 export type { BootHook, BootInput, BootResult } from './app-module/boot-hook.js';
 export type { DriverKind } from './backend/backend-choice.js';
 export type {
@@ -23,7 +34,3 @@ export type { OccurrenceView, TasksJson, TaskView } from './commands/tasks.js';
 export type { WorkersJson } from './commands/workers.js';
 export type { CliErrorCode } from './errors.js';
 export { CLI_ERROR_CODES } from './errors.js';
-export { DEFAULT_REDACTED_KEYS, REDACTED } from './redact.js';
-export type { JobDetailView, ShowJson, StepView } from './views/job-detail-view.js';
-export type { JobListJson, JobSummaryView } from './views/job-summary-view.js';
-export type { LsJson, QueueView } from './views/queue-view.js';

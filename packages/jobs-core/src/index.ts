@@ -2,12 +2,7 @@ export { jobDriver, maybeJobDriver, resetJobDriver, setJobDriver } from './ambie
 export type { JobsFacade } from './ambient/facade.js';
 export { directFacade, jobsFacade, setJobsFacade } from './ambient/facade.js';
 export { currentJobRun, disableCurrentJobRun } from './ambient/job-run-storage.js';
-export type {
-  ExecuteJobOptions,
-  ExecutionOutcome,
-  ExecutionResult,
-  HandleSource,
-} from './attempt/execute-job.js';
+export type { ExecuteJobOptions, ExecutionResult, HandleSource } from './attempt/execute-job.js';
 export {
   CONCURRENCY_BUSY_RETRY_MS,
   DEFAULT_EVENT_POLL_MS,
@@ -91,6 +86,7 @@ export { DEFAULT_RETRY_POLICY, resolveRetryPolicy } from './retry/retry-policy.j
 export { backoffDelay, retrySchedule } from './retry/retry-schedule.js';
 export type { ExecutionObserver } from './steps/execution-observer.js';
 export { isStepSuspension, StepSuspension } from './steps/step-suspension.js';
+export type { ExecutionOutcome } from './telemetry/execution-outcome.js';
 export type { JobMetrics, JobOutcomeLabel } from './telemetry/job-metrics.js';
 export { METER_NAME } from './telemetry/job-metrics.js';
 export { TRACER_NAME } from './telemetry/job-tracing.js';

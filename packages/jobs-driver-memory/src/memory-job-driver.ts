@@ -13,12 +13,12 @@ import { enqueueRow } from './queue/enqueue.js';
 import { ackRow, heartbeatRow, nackRow, progressRow } from './queue/settle.js';
 import { startRow } from './queue/start.js';
 import { queueStats } from './queue/stats.js';
-import { memoryBackfills } from './stores/backfill-ledger.js';
-import { memoryEvents } from './stores/event-store.js';
-import { memoryLeases } from './stores/lease-store.js';
-import { memoryRateLimits } from './stores/rate-limit-store.js';
-import { memorySchedules } from './stores/schedule-store.js';
-import { memorySteps } from './stores/step-store.js';
+import { createBackfillLedger } from './stores/backfill-ledger.js';
+import { createEventStore } from './stores/event-store.js';
+import { createLeaseStore } from './stores/lease-store.js';
+import { createRateLimitStore } from './stores/rate-limit-store.js';
+import { createScheduleStore } from './stores/schedule-store.js';
+import { createStepStore } from './stores/step-store.js';
 import { memoryWake } from './wake/wake-source.js';
 
 /** Options for {@link memoryJobDriver}. */
@@ -57,13 +57,13 @@ export function memoryJobDriver(options: MemoryJobDriverOptions = {}): MemoryJob
       operation(store, ...args);
   return refuseAfterClose<MemoryJobDriver>({
     name: 'memory',
-    steps: memorySteps(store),
-    events: memoryEvents(store),
+    steps: createStepStore(store),
+    events: createEventStore(store),
     introspect: memoryIntrospection(store),
-    leases: memoryLeases(store),
-    rateLimits: memoryRateLimits(store),
-    schedules: memorySchedules(store),
-    backfills: memoryBackfills(store),
+    leases: createLeaseStore(store),
+    rateLimits: createRateLimitStore(store),
+    schedules: createScheduleStore(store),
+    backfills: createBackfillLedger(store),
     wake: memoryWake(store),
     now: () => store.clock.now(),
 

@@ -29,12 +29,12 @@ import {
 import { ScriptRunner } from './script-runner.js';
 import { ServerChecks } from './server-checks/server-checks.js';
 import { serverClock } from './server-clock.js';
-import { redisBackfillLedger } from './stores/backfill-ledger.js';
-import { redisEventStore } from './stores/event-store.js';
-import { redisLeaseStore } from './stores/lease-store.js';
-import { redisRateLimits } from './stores/rate-limit-store.js';
-import { redisScheduleStore } from './stores/schedule-store.js';
-import { redisStepStore } from './stores/step-store.js';
+import { createBackfillLedger } from './stores/backfill-ledger.js';
+import { createEventStore } from './stores/event-store.js';
+import { createLeaseStore } from './stores/lease-store.js';
+import { createRateLimitStore } from './stores/rate-limit-store.js';
+import { createScheduleStore } from './stores/schedule-store.js';
+import { createStepStore } from './stores/step-store.js';
 import { RedisWakeSource } from './wake/wake-source.js';
 
 /** The Redis driver (a {@link CompleteJobDriver}: every store required), plus what it was built with: its prefix, key space and retention. */
@@ -104,13 +104,13 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
     prefix,
     keys,
     doneTtlMs: context.doneTtlMs,
-    steps: redisStepStore(context),
-    events: redisEventStore(context),
+    steps: createStepStore(context),
+    events: createEventStore(context),
     introspect: redisIntrospection(context),
-    leases: redisLeaseStore(context),
-    rateLimits: redisRateLimits(context),
-    schedules: redisScheduleStore(context),
-    backfills: redisBackfillLedger(context),
+    leases: createLeaseStore(context),
+    rateLimits: createRateLimitStore(context),
+    schedules: createScheduleStore(context),
+    backfills: createBackfillLedger(context),
     wake,
     now: () => clock.now(),
 

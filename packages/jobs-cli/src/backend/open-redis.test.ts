@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { LsJson, ShowJson } from '@x/jobs-dashboard';
 import { redisJobDriver } from '@x/jobs-driver-redis';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/run-cli.js';
 import type { MigrateJson } from '../commands/migrate.js';
-import type { ShowJson } from '../views/job-detail-view.js';
-import type { LsJson } from '../views/queue-view.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -1,7 +1,7 @@
 import type { BackfillState, PendingBackfills } from '@x/jobs-backfill';
 import type { BackfillRecord } from '@x/jobs-core/driver';
+import { formatWhen } from '@x/jobs-dashboard';
 import type { Palette } from '../output/colour.js';
-import { formatWhen } from '../output/format-time.js';
 import { renderTable } from '../output/table.js';
 import type { BackfillSweepJson } from './backfill-views.js';
 

@@ -1,6 +1,6 @@
+import type { ShowJson } from '@x/jobs-dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgFixture, pgFixture } from '../../test-support/pg-fixture.js';
-import type { ShowJson } from '../views/job-detail-view.js';
 import type { CancelJson } from './cancel.js';
 import type { PromoteJson } from './promote.js';
 import type { RemoveJson } from './remove.js';

@@ -1,10 +1,11 @@
+import { type JobListJson, toJobSummary } from '@x/jobs-dashboard';
 import type { Command } from 'commander';
 import type { BackendFlags } from '../backend/backend-choice.js';
 import { requireIntrospection } from '../backend/require-introspection.js';
 import type { CommandContext } from '../command-context.js';
 import { addBackendOptions, addJsonOption, type JsonFlag } from '../command-options.js';
 import { parseLimit } from '../parse-limit.js';
-import { type JobListJson, renderJobList, toJobSummary } from '../views/job-summary-view.js';
+import { renderJobList } from '../views/job-summary-view.js';
 import { examples, operate } from './operate.js';
 
 interface DeadFlags extends BackendFlags, JsonFlag {

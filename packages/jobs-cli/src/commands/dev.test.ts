@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { LsJson } from '@x/jobs-dashboard';
 import { LATEST_MIGRATION_VERSION } from '@x/jobs-driver-pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonLines, runCli, startCli } from '../../test-support/run-cli.js';
-import type { LsJson } from '../views/queue-view.js';
 import type { MigrateJson } from './migrate.js';
 
 const APP = path.resolve('test-support/fixtures/app.mjs');

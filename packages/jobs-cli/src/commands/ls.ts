@@ -1,8 +1,9 @@
+import { type LsJson, toQueueViews } from '@x/jobs-dashboard';
 import type { Command } from 'commander';
 import type { BackendFlags } from '../backend/backend-choice.js';
 import type { CommandContext } from '../command-context.js';
 import { addBackendOptions, addJsonOption, type JsonFlag } from '../command-options.js';
-import { type LsJson, renderQueues, toQueueViews } from '../views/queue-view.js';
+import { renderQueues } from '../views/queue-view.js';
 import { examples, operate } from './operate.js';
 
 /** `x-jobs ls`: every queue's depth by state, oldest ready age, dead count and pause flag. */

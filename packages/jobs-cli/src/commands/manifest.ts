@@ -1,10 +1,10 @@
 import type { JobDescriptor, JobManifest } from '@x/jobs-core';
+import { formatDuration } from '@x/jobs-dashboard';
 import type { Command } from 'commander';
 import { loadAppModule } from '../app-module/load-app-module.js';
 import type { CommandContext } from '../command-context.js';
 import { addJsonOption, addModuleOption, type JsonFlag, type ModuleFlag } from '../command-options.js';
 import type { Palette } from '../output/colour.js';
-import { formatDuration } from '../output/format-duration.js';
 import { Printer } from '../output/printer.js';
 import { renderTable } from '../output/table.js';
 import { examples } from './operate.js';

@@ -1,7 +1,7 @@
 import type { WorkerInfo } from '@x/jobs-core';
+import type { LsJson } from '@x/jobs-dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgFixture, pgFixture } from '../../test-support/pg-fixture.js';
-import type { LsJson } from '../views/queue-view.js';
 import type { PauseJson } from './pause.js';
 import type { WorkersJson } from './workers.js';
 

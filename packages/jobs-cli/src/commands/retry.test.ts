@@ -1,7 +1,7 @@
 import type { ClaimedJob } from '@x/jobs-core/driver';
+import type { ShowJson } from '@x/jobs-dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgFixture, pgFixture } from '../../test-support/pg-fixture.js';
-import type { ShowJson } from '../views/job-detail-view.js';
 import type { RetryJson } from './retry.js';
 
 describe('x-jobs retry (PostgreSQL)', () => {

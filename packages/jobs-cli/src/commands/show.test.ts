@@ -1,7 +1,6 @@
+import type { JobListJson, ShowJson } from '@x/jobs-dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgFixture, pgFixture } from '../../test-support/pg-fixture.js';
-import type { ShowJson } from '../views/job-detail-view.js';
-import type { JobListJson } from '../views/job-summary-view.js';
 
 describe('x-jobs show and dead (PostgreSQL)', () => {
   let pg: PgFixture;

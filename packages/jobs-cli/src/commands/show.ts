@@ -1,9 +1,10 @@
+import { type ShowJson, toJobDetailView } from '@x/jobs-dashboard';
 import type { Command } from 'commander';
 import type { BackendFlags } from '../backend/backend-choice.js';
 import { requireIntrospection } from '../backend/require-introspection.js';
 import type { CommandContext } from '../command-context.js';
 import { addBackendOptions, addJsonOption, type JsonFlag } from '../command-options.js';
-import { renderJobDetail, type ShowJson, toJobDetailView } from '../views/job-detail-view.js';
+import { renderJobDetail } from '../views/job-detail-view.js';
 import { findJob } from './find-job.js';
 import { examples, operate } from './operate.js';
 

@@ -1,3 +1,4 @@
+import { formatInZone, formatRelative } from '@x/jobs-dashboard';
 import type { TaskHandle } from '@x/jobs-scheduler';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
@@ -14,7 +15,6 @@ import {
   type JsonFlag,
   type ModuleFlag,
 } from '../command-options.js';
-import { formatInZone, formatRelative } from '../output/format-time.js';
 import { Printer } from '../output/printer.js';
 import { examples } from './operate.js';
 

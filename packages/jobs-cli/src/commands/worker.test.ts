@@ -1,7 +1,7 @@
+import type { ShowJson } from '@x/jobs-dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgFixture, pgFixture } from '../../test-support/pg-fixture.js';
 import { jsonLines, runCli, startCli } from '../../test-support/run-cli.js';
-import type { ShowJson } from '../views/job-detail-view.js';
 import type { WorkersJson } from './workers.js';
 
 const APP = 'test-support/fixtures/app.mjs';

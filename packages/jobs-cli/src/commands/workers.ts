@@ -1,10 +1,10 @@
 import type { WorkerInfo } from '@x/jobs-core';
+import { formatRelative } from '@x/jobs-dashboard';
 import type { Command } from 'commander';
 import type { BackendFlags } from '../backend/backend-choice.js';
 import { requireIntrospection } from '../backend/require-introspection.js';
 import type { CommandContext } from '../command-context.js';
 import { addBackendOptions, addJsonOption, type JsonFlag } from '../command-options.js';
-import { formatRelative } from '../output/format-time.js';
 import { renderTable } from '../output/table.js';
 import { examples, operate } from './operate.js';
 

@@ -1,7 +1,6 @@
+import { formatDuration, formatInZone } from '@x/jobs-dashboard';
 import { describe, expect, it } from 'vitest';
 import { createPalette, shouldUseColour, stripAnsi, visibleLength } from './colour.js';
-import { formatDuration } from './format-duration.js';
-import { formatInZone } from './format-time.js';
 import { renderTable } from './table.js';
 
 describe('renderTable', () => {

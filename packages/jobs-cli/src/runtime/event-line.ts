@@ -1,6 +1,6 @@
 import type { LogLevel } from '@x/jobs-core';
+import { formatDuration } from '@x/jobs-dashboard';
 import type { Palette } from '../output/colour.js';
-import { formatDuration } from '../output/format-duration.js';
 
 type Fields = Readonly<Record<string, unknown>>;
 

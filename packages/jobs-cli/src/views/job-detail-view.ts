@@ -1,12 +1,7 @@
 import { attemptsLabel } from '@x/jobs-core';
 import type { ShowJson } from '@x/jobs-dashboard';
-
-export type { JobDetailView, ShowJson, StepView } from '@x/jobs-dashboard';
-export { toJobDetailView } from '@x/jobs-dashboard';
-
+import { formatDuration, formatWhen } from '@x/jobs-dashboard';
 import type { Palette } from '../output/colour.js';
-import { formatDuration } from '../output/format-duration.js';
-import { formatWhen } from '../output/format-time.js';
 import { renderTable } from '../output/table.js';
 import { colourState, colourStepStatus } from './state-colour.js';
 

@@ -1,6 +1,6 @@
 import type { JobEvent } from '@x/jobs-dashboard';
+import { formatDuration } from '@x/jobs-dashboard';
 import type { Palette } from '../output/colour.js';
-import { formatDuration } from '../output/format-duration.js';
 
 const MARKS: Readonly<Record<JobEvent['event'], string>> = {
   enqueued: '+',

@@ -1,11 +1,7 @@
 import { attemptsLabel } from '@x/jobs-core';
 import type { JobListJson } from '@x/jobs-dashboard';
-
-export type { JobListJson, JobSummaryView } from '@x/jobs-dashboard';
-export { toJobSummary } from '@x/jobs-dashboard';
-
+import { formatRelative } from '@x/jobs-dashboard';
 import type { Palette } from '../output/colour.js';
-import { formatRelative } from '../output/format-time.js';
 import { renderTable } from '../output/table.js';
 import { colourState } from './state-colour.js';
 

@@ -1,10 +1,6 @@
 import type { LsJson } from '@x/jobs-dashboard';
-
-export type { LsJson, QueueView } from '@x/jobs-dashboard';
-export { toQueueViews } from '@x/jobs-dashboard';
-
+import { formatDuration } from '@x/jobs-dashboard';
 import type { Palette } from '../output/colour.js';
-import { formatDuration } from '../output/format-duration.js';
 import { renderTable } from '../output/table.js';
 
 /** The `ls` table. */

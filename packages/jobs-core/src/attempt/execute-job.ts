@@ -20,7 +20,6 @@ import type { AttemptOutcome, Settlement } from './settlement.js';
 import { unwind } from './unwind.js';
 
 export type {
-  ExecutionOutcome,
   ExecutionResult,
   ExecutionSettings,
   HandleSource,

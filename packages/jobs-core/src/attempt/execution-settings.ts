@@ -1,6 +1,7 @@
 import type { JobDriver } from '../driver/job-driver.js';
 import type { JobContext } from '../job/job-context.js';
 import type { ExecutionObserver } from '../steps/execution-observer.js';
+import type { ExecutionOutcome } from '../telemetry/execution-outcome.js';
 import type { JobMetrics } from '../telemetry/job-metrics.js';
 import type { JobsLogger } from '../telemetry/logger.js';
 
@@ -12,17 +13,6 @@ export const DEFAULT_SETTLED_TIMEOUT_MS = 30_000;
 
 /** How long a run over its fleet concurrency cap (`whenBusy: 'wait'`) waits before it is offered again. */
 export const CONCURRENCY_BUSY_RETRY_MS = 1_000;
-
-/** How an execution ended, from the executor's point of view. */
-export type ExecutionOutcome =
-  | 'completed'
-  | 'retried'
-  | 'dead'
-  | 'suspended'
-  | 'released'
-  | 'cancelled'
-  | 'lease-lost'
-  | 'settle-failed';
 
 /** What {@link executeJob} answers. */
 export interface ExecutionResult {

@@ -1,19 +1,18 @@
 import { type Attributes, type Counter, createNoopMeter, type Histogram, metrics } from '@opentelemetry/api';
 import type { JobDriver } from '../driver/job-driver.js';
+import type { ExecutionOutcome } from './execution-outcome.js';
 import { CORE_VERSION } from './version.js';
 
 /** The meter name every @x/jobs instrument is registered under. */
 export const METER_NAME = '@x/jobs-core';
 
-/** How a settled attempt is counted in `jobs_total{queue,job_name,outcome}`. */
-export type JobOutcomeLabel =
-  | 'completed'
-  | 'retried'
-  | 'dead'
-  | 'suspended'
-  | 'released'
-  | 'cancelled'
-  | 'lease-lost';
+/**
+ * How a settled attempt is counted in `jobs_total{queue,job_name,outcome}`: its
+ * {@link ExecutionOutcome}, which a settle that failed never reaches.
+ *
+ * @deprecated Use `Exclude<ExecutionOutcome, 'settle-failed'>`; one name per idea.
+ */
+export type JobOutcomeLabel = Exclude<ExecutionOutcome, 'settle-failed'>;
 
 /** The instruments a worker records into. Created per worker so an SDK started first is picked up. */
 export interface JobMetrics {
@@ -23,7 +22,7 @@ export interface JobMetrics {
    */
   outcome(
     job: { readonly queue: string; readonly name: string },
-    outcome: JobOutcomeLabel,
+    outcome: Exclude<ExecutionOutcome, 'settle-failed'>,
     durationMs: number,
   ): void;
   /** One point per lease lost (a whole visibility window without a renewal). */
@@ -103,8 +102,8 @@ export function createJobMetrics(options: {
   meter.addBatchObservableCallback(queueCallback as never, [depth, oldest, dead]);
 
   // One frozen attribute set per (queue, job name, outcome), made once: a settle allocates none.
-  const outcomeSets = new Map<string, Map<string, Partial<Record<JobOutcomeLabel, Attributes>>>>();
-  const outcomeAttributes = (queue: string, jobName: string, outcome: JobOutcomeLabel): Attributes => {
+  const outcomeSets = new Map<string, Map<string, Partial<Record<ExecutionOutcome, Attributes>>>>();
+  const outcomeAttributes = (queue: string, jobName: string, outcome: ExecutionOutcome): Attributes => {
     let byName = outcomeSets.get(queue);
     if (byName === undefined) {
       byName = new Map();

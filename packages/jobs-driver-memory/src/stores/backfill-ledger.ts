@@ -6,7 +6,7 @@ const ledgerKey = (name: string, runId: string): string => JSON.stringify([name,
 const copyRecord = (row: BackfillRecord): BackfillRecord => ({ ...row, cursor: copyJson(row.cursor) });
 
 /** One ledger row per (name, runId), listed newest `startedAt` first. */
-export function memoryBackfills(store: MemoryStore): BackfillLedger {
+export function createBackfillLedger(store: MemoryStore): BackfillLedger {
   return {
     async record(row) {
       store.backfills.set(ledgerKey(row.name, row.runId), copyRecord(row));

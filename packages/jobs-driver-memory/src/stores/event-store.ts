@@ -4,7 +4,7 @@ import { copyJson } from '../json-copy.js';
 import { type MemoryStore, nextId, nextSeq, notifyDue, refile } from '../memory-store.js';
 
 /** Published events kept for their TTL; a publish makes every job suspended on that event due now. */
-export function memoryEvents(store: MemoryStore): EventStore {
+export function createEventStore(store: MemoryStore): EventStore {
   return {
     async publish(event, payload, { ttlMs }) {
       const now = store.clock.now();

@@ -10,7 +10,7 @@ function liveGrants(store: MemoryStore, key: string, now: number): LeaseGrant[] 
 }
 
 /** Counted slots per key with a TTL; renew and release are fenced on the grant's token and its expiry. */
-export function memoryLeases(store: MemoryStore): LeaseStore {
+export function createLeaseStore(store: MemoryStore): LeaseStore {
   return {
     async acquire(key, holder, { limit, ttlMs }) {
       const now = store.clock.now();

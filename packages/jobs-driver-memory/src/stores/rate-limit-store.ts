@@ -35,7 +35,7 @@ function lapsesAt(log: RateLimitLog): number {
 const GRANTED: RateLimitTake = Object.freeze({ ok: true });
 
 /** Rate limits over one process's maps: exact within the process (its takes are synchronous). */
-export function memoryRateLimits(store: MemoryStore): RateLimitStore {
+export function createRateLimitStore(store: MemoryStore): RateLimitStore {
   let takes = 0;
   return {
     async take(key, window) {

@@ -2,7 +2,7 @@ import type { ScheduleStore } from '@x/jobs-core/driver';
 import type { MemoryStore } from '../memory-store.js';
 
 /** Scheduler watermarks with compare-and-set, and pause flags. */
-export function memorySchedules(store: MemoryStore): ScheduleStore {
+export function createScheduleStore(store: MemoryStore): ScheduleStore {
   return {
     async get(task) {
       const state = store.schedules.get(task);

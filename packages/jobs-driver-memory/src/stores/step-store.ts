@@ -15,7 +15,7 @@ export function stepsOf(store: MemoryStore, runId: string): StepRecord[] {
 }
 
 /** Step records keyed by run id; every write is fenced on the job's claim. */
-export function memorySteps(store: MemoryStore): StepStore {
+export function createStepStore(store: MemoryStore): StepStore {
   return {
     async load(runId) {
       return stepsOf(store, runId);

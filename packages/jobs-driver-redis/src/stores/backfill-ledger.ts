@@ -6,7 +6,7 @@ import { BACKFILL_RECORD_SCRIPT } from '../lua/backfill-record.lua.js';
 const LIST_PAGE = 200;
 
 /** The backfill ledger: one hash of rows keyed by `[name, runId]`, indexed by startedAt. */
-export function redisBackfillLedger(context: DriverContext): BackfillLedger {
+export function createBackfillLedger(context: DriverContext): BackfillLedger {
   const rowKey = (name: string, runId: string) => JSON.stringify([name, runId]);
   return {
     async record(row: BackfillRecord): Promise<void> {

@@ -11,7 +11,7 @@ import { EVENT_PURGE_BATCH, EVENT_PURGE_SCRIPT } from '../lua/event-purge.lua.js
 const FIND_PAGE = 100;
 
 /** Events in one hash of records plus a sorted set per name; publishing wakes the waiting runs atomically. */
-export function redisEventStore(context: DriverContext): EventStore {
+export function createEventStore(context: DriverContext): EventStore {
   return {
     async publish(
       event: string,

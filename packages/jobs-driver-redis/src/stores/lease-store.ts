@@ -7,7 +7,7 @@ import { LEASE_RELEASE_SCRIPT } from '../lua/lease-release.lua.js';
 import { LEASE_RENEW_SCRIPT } from '../lua/lease-renew.lua.js';
 
 /** Fleet-wide counted slots: one hash per lease key (`lease:<key>`), token → expiry and holder. */
-export function redisLeaseStore(context: DriverContext): LeaseStore {
+export function createLeaseStore(context: DriverContext): LeaseStore {
   const leaseKey = (key: string) => ({ lease: context.keys.lease(key) });
   return {
     async acquire(key, holder, options): Promise<LeaseGrant | null> {

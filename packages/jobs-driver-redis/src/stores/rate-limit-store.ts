@@ -9,7 +9,7 @@ const GRANTED: RateLimitTake = Object.freeze({ ok: true });
  * tail of its line of refusals (`rate-tail:<key>`), both under the prefix's hash tag and both
  * expiring by themselves; each take is one script (`rate-limit-take`), exact across processes.
  */
-export function redisRateLimits(context: DriverContext): RateLimitStore {
+export function createRateLimitStore(context: DriverContext): RateLimitStore {
   return {
     async take(key, window): Promise<RateLimitTake> {
       const reply = (await callScript(

@@ -5,7 +5,7 @@ import { SCHEDULE_ADVANCE_SCRIPT } from '../lua/schedule-advance.lua.js';
 import { SCHEDULE_PAUSE_SCRIPT } from '../lua/schedule-pause.lua.js';
 
 /** Scheduler watermarks in one hash, task → `<watermark>|<paused 0|1>|<updatedAt>`; moves are compare-and-set. */
-export function redisScheduleStore(context: DriverContext): ScheduleStore {
+export function createScheduleStore(context: DriverContext): ScheduleStore {
   return {
     async get(task: string): Promise<ScheduleState | null> {
       const value = await callClient(context, 'schedules.get', (client) =>

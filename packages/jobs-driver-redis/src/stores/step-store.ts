@@ -5,7 +5,7 @@ import { STEP_SAVE_SCRIPT } from '../lua/step-save.lua.js';
 import { decodeSteps, encodeStepBody } from '../step-codec.js';
 
 /** Step persistence in one hash per run (`steps:<runId>`), every write fenced on the job's claim. */
-export function redisStepStore(context: DriverContext): StepStore {
+export function createStepStore(context: DriverContext): StepStore {
   return {
     async load(runId: string): Promise<readonly StepRecord[]> {
       const values = await callClient(context, 'steps.load', (client) =>
