@@ -63,7 +63,10 @@ module.exports = {
       name: 'core-files-live-in-floors',
       comment: 'Every jobs-core source file but the two entry points sits in a floor folder.',
       severity: 'error',
-      from: { path: coreSrc, pathNot: `${coreSrc}((${coreFloors.join('|')})/|index\\.ts$|driver-entry\\.ts$)` },
+      from: {
+        path: coreSrc,
+        pathNot: `${coreSrc}((${coreFloors.join('|')})/|index\\.ts$|driver-entry\\.ts$)`,
+      },
       to: {},
     },
     {
