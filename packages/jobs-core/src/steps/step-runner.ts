@@ -35,7 +35,7 @@ interface RunStepOptions {
  * The durable step API of one attempt. Every write is refused once the attempt's signal is aborted
  * (`X_ABORTED`), and every write is fenced on the claim (a refused write is `X_JOB_LEASE_LOST`).
  * `sleep` lives in `step-sleep.ts`, `waitForEvent` in `step-wait.ts`, `invoke` in `step-invoke.ts`,
- * the writes in `step-ledger.ts`.
+ * the writes in `step-ledger.ts`; every kind replays through `replay-or-start.ts`.
  */
 export class StepRunner {
   readonly #ledger: StepLedger;
