@@ -95,6 +95,11 @@ export interface BenchSystem {
   readonly backend: Backend;
   /** Versions worth printing next to the numbers (package name → version). */
   readonly versions: Readonly<Record<string, string>>;
+  /**
+   * The Postgres database the system keeps its jobs in, alone (W1 reads its per-job cost from the
+   * server's counters of that database). Absent for other backends.
+   */
+  readonly database?: string;
   /** Connects, creates the database or schema when missing. Idempotent; never deletes jobs. */
   setup(): Promise<void>;
   /** Deletes every job of the system: called before each measurement. */

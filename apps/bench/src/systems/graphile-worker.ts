@@ -56,6 +56,7 @@ export async function graphileWorkerSystem(release: GraphileRelease): Promise<Be
   return {
     name: release,
     backend: 'pg',
+    database,
     versions: { [release]: installedVersion(release) },
     async setup() {
       await ensureDatabase(database);

@@ -37,6 +37,7 @@ export function pgBossSystem(): BenchSystem {
   return {
     name: 'pg-boss',
     backend: 'pg',
+    database: BENCH_DATABASES.pgboss,
     versions: { 'pg-boss': installedVersion('pg-boss') },
     async setup() {
       await ensureDatabase(BENCH_DATABASES.pgboss);

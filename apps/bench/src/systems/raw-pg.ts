@@ -63,6 +63,7 @@ export function rawPgSystem(): BenchSystem {
   return {
     name: 'raw-pg',
     backend: 'pg',
+    database: BENCH_DATABASES.rawpg,
     versions: { pg: installedVersion('pg') },
     async setup() {
       await ensureDatabase(BENCH_DATABASES.rawpg);

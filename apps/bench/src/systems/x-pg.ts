@@ -18,6 +18,7 @@ export function xPgSystem(keepNoDone = false): BenchSystem {
   return xSystem({
     name: keepNoDone ? 'x-pg-done0' : 'x-pg',
     backend: 'pg',
+    database: BENCH_DATABASES.x,
     versions: {
       '@x/jobs-driver-pg': installedVersion('@x/jobs-driver-pg'),
       kysely: installedVersion('kysely'),

@@ -12,6 +12,8 @@ export interface XBackend {
   readonly name: string;
   readonly backend: Backend;
   readonly versions: Readonly<Record<string, string>>;
+  /** The Postgres database it keeps its jobs in (see {@link BenchSystem.database}). */
+  readonly database?: string;
   /** Opens a driver on the bench storage (connect, migrate), with per-queue settings when given. */
   open(queues?: QueueOptionsMap): Promise<JobDriver>;
   /** Empties the storage; answers the driver to use from now on (the memory driver is replaced). */
@@ -51,6 +53,7 @@ export function xSystem(backend: XBackend): BenchSystem {
     name: backend.name,
     backend: backend.backend,
     versions: backend.versions,
+    ...(backend.database === undefined ? {} : { database: backend.database }),
     async setup() {
       defineJobs({ jobs: [benchJobs] });
       install(await backend.open());

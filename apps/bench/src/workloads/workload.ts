@@ -7,7 +7,7 @@ export interface MetricSpec {
   readonly key: string;
   /** Column header in RESULTS.md. */
   readonly label: string;
-  readonly unit: 'jobs/s' | 'ms' | 'µs' | '% core' | 'jobs' | 'count' | 's' | 'steps/s' | 'B';
+  readonly unit: 'jobs/s' | 'ms' | 'µs' | '% core' | 'jobs' | 'count' | 's' | 'steps/s' | 'B' | 'per job';
   /** Which direction is an improvement (decides how ratios read). */
   readonly better: 'higher' | 'lower';
 }
