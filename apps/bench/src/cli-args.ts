@@ -14,7 +14,7 @@ export interface CliOptions {
 
 /** The usage text printed on `--help` and on a bad argument. */
 export const USAGE = `usage: pnpm bench [--system <name>[,<name>…]|all] [--workload <W1…W7|fleet|fair>[,…]|all]
-                  [--runs <n>] [--idle-seconds <s>] [--quick]
+                  [--runs <n>] [--idle-seconds <s>] [--held-seconds <s>] [--quick]
 systems:   ${SYSTEM_NAMES.join(', ')}
 workloads: ${WORKLOAD_IDS.join(', ')}
 --quick    every size divided by ten, one run, W6 over 3 s; writes RESULTS-quick.md`;
@@ -47,6 +47,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   let chosen: WorkloadId[] = [...WORKLOAD_IDS];
   let runs: number | undefined;
   let idleSeconds: number | undefined;
+  let heldSeconds: number | undefined;
   let quick = false;
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
@@ -69,6 +70,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       case '--idle-seconds':
         idleSeconds = positive(value(), '--idle-seconds');
         break;
+      case '--held-seconds':
+        heldSeconds = positive(value(), '--held-seconds');
+        break;
       case '--quick':
         quick = true;
         break;
@@ -83,6 +87,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     ...base,
     ...(runs === undefined ? {} : { runs }),
     ...(idleSeconds === undefined ? {} : { w6Seconds: idleSeconds }),
+    ...(heldSeconds === undefined ? {} : { w8Seconds: heldSeconds }),
   };
   return { systems, workloads: chosen, settings, quick };
 }

@@ -21,6 +21,8 @@ export interface BenchSettings {
   readonly w7Runs: number;
   /** W6: seconds of idle worker CPU per run. */
   readonly w6Seconds: number;
+  /** W8: seconds of steady load in each window (nothing held, then xmin held). */
+  readonly w8Seconds: number;
   /** Fleet: jobs, worker processes, and the SIGKILL period. */
   readonly fleetJobs: number;
   readonly fleetProcesses: number;
@@ -50,6 +52,7 @@ export const FULL_SETTINGS: BenchSettings = {
   w5Jobs: 50_000,
   w7Runs: 1_000,
   w6Seconds: 30,
+  w8Seconds: 60,
   fleetJobs: 20_000,
   fleetProcesses: 4,
   fleetKillEveryMs: 2_000,
@@ -71,6 +74,7 @@ export const QUICK_SETTINGS: BenchSettings = {
   w3Jobs: 1_000,
   w5Jobs: 5_000,
   w6Seconds: 3,
+  w8Seconds: 6,
   fleetJobs: 2_000,
   fairAJobs: 2_000,
   fairBJobs: 10,

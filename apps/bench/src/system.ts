@@ -100,6 +100,11 @@ export interface BenchSystem {
    * server's counters of that database). Absent for other backends.
    */
   readonly database?: string;
+  /**
+   * Its hot tables (`schema.table`; a partitioned one counts with its partitions): where its
+   * live jobs are claimed. W8 reads their dead tuples and size.
+   */
+  readonly hotTables?: readonly string[];
   /** Connects, creates the database or schema when missing. Idempotent; never deletes jobs. */
   setup(): Promise<void>;
   /** Deletes every job of the system: called before each measurement. */

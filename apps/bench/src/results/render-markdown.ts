@@ -111,7 +111,7 @@ function ratioSection(file: ResultFile): string[] {
 
 function targetSection(file: ResultFile): string[] {
   const lines = [
-    '## Targets (issues 16 and 11)',
+    '## Targets (issues 16, 29 and 11)',
     '',
     '| target | measured | bound | status | profile and blocker, while missed |',
     '|---|--:|--:|---|---|',

@@ -29,8 +29,8 @@ const rel = (system: SystemName, factor: number): TargetBound => ({ kind: 'relat
 const abs = (value: number): TargetBound => ({ kind: 'absolute', value });
 
 /**
- * The targets of issue 16 (Postgres at the head of the field), in its order, then the targets of
- * issue 11 it keeps (Redis latency, W4 replay, W5, W6, the fleet).
+ * The targets of issue 16 (Postgres at the head of the field), in its order, with issue 29's per-job
+ * cost and held-xmin targets, then the targets of issue 11 it keeps (Redis latency, W4 replay, W5, W6, the fleet).
  */
 export const TARGETS: readonly Target[] = [
   {
@@ -71,6 +71,26 @@ export const TARGETS: readonly Target[] = [
     bound: rel('raw-pg', 0.9),
     blocker:
       "README §Issue 16, second pass (its runs #10 and #11 table) and §Enqueue path: one `INSERT … ON CONFLICT` and its commit per call, `fdatasync` 40–55 % of the backend's CPU for both; left: the wider row and its indexes and ≈ 50 µs of client CPU per call; swings ±30 % run to run (met in #10, #12, #16)",
+  },
+  ...(['walBytes', 'commits', 'tuples', 'statements', 'cpuUs'] as const).map(
+    (metric): Target => ({
+      text: `Postgres per-job ${metric} ≤ graphile-worker 0.18 (W1, whole measurement)`,
+      workload: 'W1',
+      metric,
+      system: 'x-pg',
+      op: '≤',
+      bound: rel('graphile-worker', 1),
+      blocker:
+        'README §Issue 29: per job the driver writes a row (4 indexes), rewrites it at claim and at start (HOT), then deletes it and writes it again into job_history (2 indexes) — the finished row kept 7 days is the second copy graphile-worker never writes',
+    }),
+  ),
+  {
+    text: 'W8 Postgres keeps ≥ 80 % of its throughput while a transaction holds xmin',
+    workload: 'W8',
+    metric: 'kept',
+    system: 'x-pg',
+    op: '≥',
+    bound: abs(80),
   },
   {
     text: 'W2 p50 Postgres ≤ graphile-worker 0.18',

@@ -57,6 +57,7 @@ export async function graphileWorkerSystem(release: GraphileRelease): Promise<Be
     name: release,
     backend: 'pg',
     database,
+    hotTables: ['graphile_worker._private_jobs'],
     versions: { [release]: installedVersion(release) },
     async setup() {
       await ensureDatabase(database);

@@ -38,6 +38,7 @@ export function pgBossSystem(): BenchSystem {
     name: 'pg-boss',
     backend: 'pg',
     database: BENCH_DATABASES.pgboss,
+    hotTables: ['pgboss.job'],
     versions: { 'pg-boss': installedVersion('pg-boss') },
     async setup() {
       await ensureDatabase(BENCH_DATABASES.pgboss);

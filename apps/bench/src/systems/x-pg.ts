@@ -19,6 +19,7 @@ export function xPgSystem(keepNoDone = false): BenchSystem {
     name: keepNoDone ? 'x-pg-done0' : 'x-pg',
     backend: 'pg',
     database: BENCH_DATABASES.x,
+    hotTables: [`${SCHEMA}.jobs`],
     versions: {
       '@x/jobs-driver-pg': installedVersion('@x/jobs-driver-pg'),
       kysely: installedVersion('kysely'),

@@ -14,6 +14,8 @@ export interface XBackend {
   readonly versions: Readonly<Record<string, string>>;
   /** The Postgres database it keeps its jobs in (see {@link BenchSystem.database}). */
   readonly database?: string;
+  /** Its hot tables (see {@link BenchSystem.hotTables}). */
+  readonly hotTables?: readonly string[];
   /** Opens a driver on the bench storage (connect, migrate), with per-queue settings when given. */
   open(queues?: QueueOptionsMap): Promise<JobDriver>;
   /** Empties the storage; answers the driver to use from now on (the memory driver is replaced). */
@@ -54,6 +56,7 @@ export function xSystem(backend: XBackend): BenchSystem {
     backend: backend.backend,
     versions: backend.versions,
     ...(backend.database === undefined ? {} : { database: backend.database }),
+    ...(backend.hotTables === undefined ? {} : { hotTables: backend.hotTables }),
     async setup() {
       defineJobs({ jobs: [benchJobs] });
       install(await backend.open());

@@ -8,6 +8,7 @@ import { w4Steps } from './w4-steps.js';
 import { w5Memory } from './w5-memory.js';
 import { w6IdleCpu } from './w6-idle-cpu.js';
 import { w7StepRuns } from './w7-step-runs.js';
+import { w8HeldXmin } from './w8-held-xmin.js';
 import type { Workload, WorkloadId } from './workload.js';
 
 /** Every workload id, in the order `--workload all` runs them. */
@@ -19,6 +20,7 @@ export const WORKLOAD_IDS: readonly WorkloadId[] = [
   'W5',
   'W6',
   'W7',
+  'W8',
   'fleet',
   'fair',
 ];
@@ -38,6 +40,7 @@ export function workloads(settings: BenchSettings): ReadonlyMap<WorkloadId, Work
     w5Memory,
     w6IdleCpu,
     w7StepRuns,
+    w8HeldXmin,
     fleetFaults,
     fairClaiming,
   ];

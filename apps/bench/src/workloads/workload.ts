@@ -7,7 +7,19 @@ export interface MetricSpec {
   readonly key: string;
   /** Column header in RESULTS.md. */
   readonly label: string;
-  readonly unit: 'jobs/s' | 'ms' | 'µs' | '% core' | 'jobs' | 'count' | 's' | 'steps/s' | 'B' | 'per job';
+  readonly unit:
+    | 'jobs/s'
+    | 'ms'
+    | 'µs'
+    | '% core'
+    | 'jobs'
+    | 'count'
+    | 's'
+    | 'steps/s'
+    | 'B'
+    | 'per job'
+    | '%'
+    | 'MB';
   /** Which direction is an improvement (decides how ratios read). */
   readonly better: 'higher' | 'lower';
 }
@@ -20,7 +32,7 @@ export interface WorkloadContext {
 }
 
 /** The workload ids the CLI takes. */
-export type WorkloadId = 'W1' | 'W2' | 'W3' | 'W4' | 'W5' | 'W6' | 'W7' | 'fleet' | 'fair';
+export type WorkloadId = 'W1' | 'W2' | 'W3' | 'W4' | 'W5' | 'W6' | 'W7' | 'W8' | 'fleet' | 'fair';
 
 /** One workload: what it measures, which systems it applies to, and one measurement. */
 export interface Workload {
