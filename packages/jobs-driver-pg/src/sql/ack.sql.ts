@@ -1,3 +1,4 @@
+import { HIT_ROWS, probedEntries } from './fenced-batch.sql.js';
 import { movedRow, ROW_COLUMNS } from './job-columns.js';
 import { SETTLED_CTE } from './settle-notify.sql.js';
 
@@ -23,6 +24,9 @@ export const SQL_ACK = `with gone as (
 ), ${SETTLED_CTE}
 select id from gone cross join settled`;
 
+/** An ack batch: parallel arrays of job ids, claim tokens and results (JSON text). */
+const ACK_ENTRIES = 'unnest($1::text[], $2::text[], $3::text[]) with ordinality as e(id, token, result, ord)';
+
 /**
  * SQL_ACK_MANY — SQL_ACK for a batch: the driver gathers the acks that arrive while earlier
  * batches commit into one statement (one round trip and one commit for many jobs), each fenced on
@@ -31,16 +35,18 @@ select id from gone cross join settled`;
  * Params: arrays of equal length — `$1` job ids, `$2` claim tokens, `$3` results (JSON text).
  * Returns: `(acked)` for every ack that landed: its 1-based position in the arrays.
  */
-export const SQL_ACK_MANY = `with gone as (
-  delete from :"SCHEMA".jobs j
-  using unnest($1::text[], $2::text[], $3::text[]) with ordinality as a(id, token, result, ord)
-  where j.id = a.id and j.claim_token = a.token and j.state = 'running'
-  returning j.*, a.result as acked_result, a.ord
+export const SQL_ACK_MANY = `with ${probedEntries(ACK_ENTRIES)}, gone as (
+  delete from :"SCHEMA".jobs j where ${HIT_ROWS}
+  returning j.ctid as gone_ctid, j.*
+), acked as (
+  select distinct on (gone.gone_ctid) gone.*, hit.result as acked_result, hit.ord
+  from gone join hit on hit.row_ctid = gone.gone_ctid
+  order by gone.gone_ctid, hit.ord
 ), kept as (
   insert into :"SCHEMA".job_history (${ROW_COLUMNS})
-  select ${doneRow('gone', 'gone.acked_result::jsonb')} from gone
+  select ${doneRow('acked', 'acked.acked_result::jsonb')} from acked
 ), ${SETTLED_CTE}
-select ord::int as acked from gone cross join settled`;
+select ord::int as acked from acked cross join settled`;
 
 /**
  * The steps of the runs in `gone` (a CTE of `(id, run_id)` rows leaving both tables) that no row
@@ -77,12 +83,10 @@ select id from gone cross join settled`;
  *
  * Params and returns: as SQL_ACK_MANY (`$3` is ignored).
  */
-export const SQL_ACK_MANY_DROP = `with gone as (
-  delete from :"SCHEMA".jobs j
-  using unnest($1::text[], $2::text[], $3::text[]) with ordinality as a(id, token, result, ord)
-  where j.id = a.id and j.claim_token = a.token and j.state = 'running'
-  returning j.id, j.run_id, a.ord
+export const SQL_ACK_MANY_DROP = `with ${probedEntries(ACK_ENTRIES)}, gone as (
+  delete from :"SCHEMA".jobs j where ${HIT_ROWS}
+  returning j.ctid as gone_ctid, j.id, j.run_id
 ), steps_gone as (
   ${STEPS_OF_GONE_RUNS}
 ), ${SETTLED_CTE}
-select ord::int as acked from gone cross join settled`;
+select hit.ord::int as acked from gone join hit on hit.row_ctid = gone.gone_ctid cross join settled`;

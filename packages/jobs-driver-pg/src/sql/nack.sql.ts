@@ -1,3 +1,4 @@
+import { HIT_ROWS, probedEntries } from './fenced-batch.sql.js';
 import { movedRow, ROW_COLUMNS } from './job-columns.js';
 import { SETTLED_CTE } from './settle-notify.sql.js';
 
@@ -44,15 +45,17 @@ returning j.id, case when j.state = 'ready' then pg_notify(:'SCHEMA', left(j.que
  * (null = now).
  * Returns: `(landed)` for every hand-back that landed: its 1-based position in the arrays.
  */
-export const SQL_NACK_RELEASE_MANY = `with moved as (
+export const SQL_NACK_RELEASE_MANY = `with ${probedEntries(
+  'unnest($1::text[], $2::text[], $3::float8[]) with ordinality as e(id, token, run_at_ms, ord)',
+)}, moved as (
   update :"SCHEMA".jobs j
   set state = case when t.run_at <= now() then 'ready' else 'delayed' end,
     run_at = t.run_at, lease_expires_at = null,
     attempts = case when j.started_at is null then j.attempts else greatest(j.attempts - 1, 0) end
-  from unnest($1::text[], $2::text[], $3::float8[]) with ordinality as r(id, token, run_at_ms, ord)
-  cross join lateral (select coalesce(to_timestamp(r.run_at_ms / 1000), now()) as run_at) t
-  where j.id = r.id and j.claim_token = r.token and j.state = 'running'
-  returning r.ord, j.queue, j.state
+  from hit
+  cross join lateral (select coalesce(to_timestamp(hit.run_at_ms / 1000), now()) as run_at) t
+  where ${HIT_ROWS} and j.ctid = hit.row_ctid
+  returning hit.ord, j.queue, j.state
 ), woke as (
   select count(*) from (
     select pg_notify(:'SCHEMA', left(q.queue, 1000))

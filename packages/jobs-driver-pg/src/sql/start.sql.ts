@@ -1,3 +1,5 @@
+import { HIT_ROWS, probedEntries } from './fenced-batch.sql.js';
+
 /**
  * A one-row FROM item that sets `synchronous_commit = off` for the statement's own transaction
  * (`set_config(…, true)`: transaction-local): its commit returns without waiting for the WAL flush.
@@ -33,16 +35,20 @@ returning id`;
 /**
  * SQL_START_MANY — SQL_START for a batch (committed the same way): the starts that arrive while earlier batches commit go
  * out as one statement, each fenced on its own token. An (id, token) pair given twice lands once.
+ * Each row is found by a primary-key probe and written by `ctid`, unlocked (fenced-batch.sql.ts).
  *
  * Params: arrays of equal length — `$1` job ids, `$2` claim tokens, `$3` float8 visibility
  * timeouts ms.
  * Returns: `(landed)` for every start that landed: its 1-based position in the arrays.
  */
-export const SQL_START_MANY = `update :"SCHEMA".jobs j
+export const SQL_START_MANY = `with ${probedEntries(
+  'unnest($1::text[], $2::text[], $3::float8[]) with ordinality as e(id, token, ms, ord)',
+  ' and j.started_at is null and j.attempts < j.max_attempts',
+  false,
+)}
+update :"SCHEMA".jobs j
 set attempts = j.attempts + 1, started_at = now(),
-  lease_expires_at = now() + s.ms * interval '1 millisecond'
-from unnest($1::text[], $2::text[], $3::float8[]) with ordinality as s(id, token, ms, ord),
-  ${ASYNC_COMMIT}
-where j.id = s.id and j.claim_token = s.token and j.state = 'running' and j.started_at is null
-  and j.attempts < j.max_attempts
-returning s.ord::int as landed`;
+  lease_expires_at = now() + hit.ms * interval '1 millisecond'
+from hit, ${ASYNC_COMMIT}
+where ${HIT_ROWS} and j.ctid = hit.row_ctid
+returning hit.ord::int as landed`;
