@@ -91,6 +91,8 @@ export const TARGETS: readonly Target[] = [
     system: 'x-pg',
     op: '≥',
     bound: abs(80),
+    blocker:
+      'README §Issue 29: every claim, start and delete leaves a dead version in `jobs` that vacuum may not remove while the xmin is held (≈ 250,000 after 60 s), and each claim walks the dead index entries before the live ones; graphile-worker kept 75 %, pg-boss 65 % in the same run; bounded only by a hot table that is rotated and truncated whole (not built)',
   },
   {
     text: 'W2 p50 Postgres ≤ graphile-worker 0.18',
