@@ -57,6 +57,7 @@ CREATE TABLE x_jobs.job_history (
     cancel_reason text,
     enqueued_by text,
     traceparent text,
+    attempt_errors jsonb,
     CONSTRAINT job_history_state_check CHECK ((state = ANY (ARRAY['done'::text, 'dead'::text, 'cancelled'::text]))),
     CONSTRAINT job_history_stop_reason_check CHECK ((stop_reason = ANY (ARRAY['terminal'::text, 'attempts-exhausted'::text])))
 );
@@ -90,6 +91,7 @@ CREATE TABLE x_jobs.jobs (
     enqueued_by text,
     traceparent text,
     live boolean GENERATED ALWAYS AS ((state = ANY (ARRAY['ready'::text, 'delayed'::text, 'running'::text, 'suspended'::text]))) STORED NOT NULL,
+    attempt_errors jsonb,
     CONSTRAINT jobs_max_attempts_check CHECK ((max_attempts > 0)),
     CONSTRAINT jobs_state_check CHECK ((state = ANY (ARRAY['ready'::text, 'delayed'::text, 'running'::text, 'suspended'::text, 'done'::text, 'dead'::text, 'cancelled'::text]))),
     CONSTRAINT jobs_stop_reason_check CHECK ((stop_reason = ANY (ARRAY['terminal'::text, 'attempts-exhausted'::text])))

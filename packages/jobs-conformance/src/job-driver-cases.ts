@@ -1,4 +1,5 @@
 import { attemptCases } from './cases/attempt-cases.js';
+import { attemptErrorCases } from './cases/attempt-error-cases.js';
 import { backfillCases } from './cases/backfill-cases.js';
 import { boundCases } from './cases/bound-cases.js';
 import { cancelCases } from './cases/cancel-cases.js';
@@ -44,6 +45,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...attemptCases,
   ...fencingCases,
   ...nackCases,
+  ...attemptErrorCases,
   ...cancelCases,
   ...stepCases,
   ...eventCases,

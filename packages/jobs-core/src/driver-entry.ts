@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 export * from './driver/index.js';
+export { attemptFailureOf } from './driver-kit/attempt-failure-of.js';
 export type { BackendClockOptions, ClockSample } from './driver-kit/backend-clock.js';
 export {
   BACKEND_CLOCK_RESYNC_MS,

@@ -1,3 +1,4 @@
+import type { AttemptFailure } from '../src/driver/attempt-error.js';
 import type {
   ClaimedJob,
   ClaimOptions,
@@ -35,6 +36,8 @@ export interface FakeRow {
   result: JsonValue | undefined;
   lastError: JobErrorRecord | null;
   stopReason: StopReason | null;
+  /** The `failure` of every retry / dead nack, in order (Default: none). */
+  failures?: AttemptFailure[];
 }
 
 /** The driver methods a test may wrap: `next` is the fake's own implementation. */
@@ -220,6 +223,9 @@ export class FakeJobDriver {
           const row = held(jobId, claim);
           if (row === undefined) return false;
           this.calls.push(`nack-${options.kind}:${jobId}`);
+          if ((options.kind === 'retry' || options.kind === 'dead') && options.failure !== undefined) {
+            row.failures = [...(row.failures ?? []), options.failure];
+          }
           if ((options.kind === 'release' || options.kind === 'suspend') && row.started) row.attempts -= 1;
           if (options.kind === 'dead') {
             row.lastError = options.error;

@@ -1,3 +1,4 @@
+export { DEFAULT_REDACTED_KEYS, REDACTED, redactJson } from '@x/jobs-core';
 export type { DashboardErrorCode } from './errors.js';
 export { DASHBOARD_ERROR_CODES, DASHBOARD_ERROR_STATUS } from './errors.js';
 export { formatDuration } from './format/format-duration.js';
@@ -32,7 +33,6 @@ export { JobTail } from './read/job-tail.js';
 export { listJobs } from './read/list-jobs.js';
 export type { LsJson, QueueView } from './read/queue-view.js';
 export { readQueues, toQueueViews } from './read/queue-view.js';
-export { DEFAULT_REDACTED_KEYS, REDACTED, redactJson } from './read/redact.js';
 export { requireIntrospection } from './read/require-introspection.js';
 export type { TimelineEntry, TimelineKind } from './read/timeline.js';
 export { toTimeline } from './read/timeline.js';

@@ -1,4 +1,5 @@
 import type { JobRecord } from '@x/jobs-core';
+import type { AttemptErrorRecord } from '@x/jobs-core/driver';
 import type { HeapItem } from './binary-heap.js';
 import type { ClaimLine } from './claim-line.js';
 
@@ -22,6 +23,8 @@ export type MemoryJobRow = Mutable<Omit<JobRecord, 'payload'>> & {
   indexSlot: IndexSlot | null;
   /** The store's counter when this claim's body started (0 before any start): events published after it count for a suspend. */
   startSeq: number;
+  /** The failed attempts' records, oldest first, the newest `ATTEMPT_ERROR_LIMITS.perJob` (null: none yet). */
+  errors: AttemptErrorRecord[] | null;
 };
 
 /**

@@ -40,6 +40,8 @@ export interface JobsTable {
   cancel_reason: string | null;
   enqueued_by: string | null;
   traceparent: string | null;
+  /** The failed attempts' records, oldest first (migration 6); null before the first failure. */
+  attempt_errors: Jsonb<unknown>;
   /** Generated from `state` (migration 2): true while the row is ready, delayed, running or suspended. */
   live: ColumnType<boolean, never, never>;
 }

@@ -1,5 +1,6 @@
 import { bindSchema } from './schema-name.js';
 import { SQL_ACK, SQL_ACK_DROP, SQL_ACK_MANY, SQL_ACK_MANY_DROP } from './sql/ack.sql.js';
+import { SQL_ATTEMPT_ERROR_RECORD } from './sql/attempt-error.sql.js';
 import { SQL_CLAIM } from './sql/claim.sql.js';
 import { SQL_CLAIM_FAIR } from './sql/claim-fair.sql.js';
 import { SQL_ENQUEUE, SQL_ENQUEUE_MANY, SQL_ENQUEUE_READBACK } from './sql/enqueue.sql.js';
@@ -46,6 +47,7 @@ export function bindStatements(schema: string, options: { readonly keepDone: boo
     nackReleaseMany: bind(SQL_NACK_RELEASE_MANY),
     nackSuspend: bind(SQL_NACK_SUSPEND),
     nackDead: bind(SQL_NACK_DEAD),
+    attemptErrorRecord: bind(SQL_ATTEMPT_ERROR_RECORD),
     heartbeat: bind(SQL_HEARTBEAT),
     progress: bind(SQL_PROGRESS),
     stepSave: bind(SQL_STEP_SAVE),

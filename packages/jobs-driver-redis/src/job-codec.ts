@@ -1,5 +1,5 @@
 import type { JobErrorRecord, JobRecord, JobState, JsonValue, StopReason } from '@x/jobs-core';
-import type { ClaimedJob, JobProgress } from '@x/jobs-core/driver';
+import type { AttemptErrorRecord, ClaimedJob, JobProgress } from '@x/jobs-core/driver';
 import { CLAIM_ROW_INDEX, type ClaimRowValue } from './claimed-fields.js';
 import { redisError } from './errors.js';
 
@@ -45,6 +45,19 @@ export function decodeJobRecord(hash: JobHash): JobRecord {
     enqueuedBy: hash.enqueuedBy ?? null,
     traceparent: hash.traceparent ?? null,
   };
+}
+
+/**
+ * The row's failed attempts' records (the `err:<n>` fields the attempt-error-record script writes),
+ * oldest first.
+ */
+export function decodeAttemptErrors(hash: JobHash): AttemptErrorRecord[] {
+  const numbered: [number, string][] = [];
+  for (const [field, value] of Object.entries(hash)) {
+    if (/^err:\d+$/.test(field)) numbered.push([Number(field.slice(4)), value]);
+  }
+  numbered.sort((a, b) => a[0] - b[0]);
+  return numbered.map(([, value]) => JSON.parse(value) as AttemptErrorRecord);
 }
 
 /**

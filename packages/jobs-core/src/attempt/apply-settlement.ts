@@ -1,6 +1,7 @@
 import type { JobErrorRecord } from '../driver/job-state.js';
 import type { NackOptions } from '../driver/nack.js';
 import { errorCode } from '../errors/jobs-error.js';
+import { attemptFailure } from './attempt-failure.js';
 import type { AttemptScope } from './attempt-scope.js';
 import { dead } from './decide-settlement.js';
 import type { ExecutionResult } from './execution-settings.js';
@@ -183,9 +184,15 @@ function nackOf(
         kind: 'retry',
         runAt: now + settlement.delayMs,
         error: traced(scope, settlement.failure.record),
+        failure: attemptFailure(scope, settlement.failure),
       };
     case 'dead':
-      return { kind: 'dead', error: traced(scope, settlement.record), stopReason: settlement.stopReason };
+      return {
+        kind: 'dead',
+        error: traced(scope, settlement.record),
+        stopReason: settlement.stopReason,
+        failure: attemptFailure(scope, settlement.failure),
+      };
     case 'suspend': {
       const { runAt, waitFor } = settlement.suspension;
       return waitFor === undefined ? { kind: 'suspend', runAt } : { kind: 'suspend', runAt, waitFor };

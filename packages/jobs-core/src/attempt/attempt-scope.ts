@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api';
 import type { ClaimedJob } from '../driver/claim.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import type { LeaseGrant } from '../driver/lease-store.js';
@@ -6,6 +7,7 @@ import type { StepRunner } from '../steps/step-runner.js';
 import { AttemptStop } from './attempt-stop.js';
 import type { ExecutionSettings } from './execution-settings.js';
 import type { ProgressWriter } from './progress-writer.js';
+import type { ThrownBySteps } from './thrown-by-step.js';
 
 /**
  * The state one attempt's phases share: the claimed row, what admission learned, the fleet slot,
@@ -50,6 +52,10 @@ export class AttemptScope {
    * or dead-letter records. Written by the executor when it opens the span (`traceWith`).
    */
   traceparent: string | undefined;
+  /** This attempt's job span, when it is traced: a failed attempt records its exception on it. */
+  span: Span | undefined;
+  /** Which step threw what (the step API notes every rejected call), built on the first. */
+  thrownBy: ThrownBySteps | undefined;
 
   constructor(settings: ExecutionSettings, job: ClaimedJob) {
     this.settings = settings;

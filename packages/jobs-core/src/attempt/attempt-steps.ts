@@ -4,6 +4,7 @@ import type { StepRunnerOptions } from '../steps/step-ledger.js';
 import { StepRunner } from '../steps/step-runner.js';
 import type { AttemptScope } from './attempt-scope.js';
 import { DEFAULT_EVENT_POLL_MS } from './execution-settings.js';
+import { ThrownBySteps } from './thrown-by-step.js';
 
 /** Builds the attempt's step runner over `records` (the stored steps, or a loader called once). */
 export function newStepRunner(
@@ -36,21 +37,26 @@ export function stepsOf(scope: AttemptScope): StepRunner {
 
 /**
  * The `step` API handed to the body: each call goes to the attempt's runner, built on first use,
- * and is tracked in flight (`StepRunner.activity`) so parallel steps end before the attempt settles.
+ * and is tracked in flight (`StepRunner.activity`) so parallel steps end before the attempt settles;
+ * a call that rejects notes its step in `scope.thrownBy`, for the attempt's failure record.
  */
 export function stepApiOf(scope: AttemptScope): StepApi<boolean> {
-  const track = <T>(call: (runner: StepRunner) => Promise<T>): Promise<T> => {
+  const track = <T>(name: unknown, call: (runner: StepRunner) => Promise<T>): Promise<T> => {
     const runner = stepsOf(scope);
-    return runner.activity.track(call(runner));
+    return runner.activity.track(call(runner), (error) => {
+      scope.thrownBy ??= new ThrownBySteps();
+      scope.thrownBy.note(String(name), error);
+    });
   };
   return {
     run: (name: string, fn: (signal: AbortSignal) => unknown, opts?: object) =>
-      track((steps) => steps.run(name, fn, opts)),
-    sleep: (a: unknown, b?: unknown) => track((steps) => steps.sleep(a, b)),
-    sleepUntil: (name: string, date: Date | number) => track((steps) => steps.sleepUntil(name, date)),
+      track(name, (steps) => steps.run(name, fn, opts)),
+    sleep: (a: unknown, b?: unknown) =>
+      track(b === undefined ? `sleep:${String(a)}` : a, (steps) => steps.sleep(a, b)),
+    sleepUntil: (name: string, date: Date | number) => track(name, (steps) => steps.sleepUntil(name, date)),
     waitForEvent: (name: string, event: string, opts: never) =>
-      track((steps) => steps.waitForEvent(name, event, opts)),
+      track(name, (steps) => steps.waitForEvent(name, event, opts)),
     invoke: (name: string, child: AnyJobHandle, input: unknown, opts?: InvokeOptions) =>
-      track((steps) => steps.invoke(name, child, input, opts)),
+      track(name, (steps) => steps.invoke(name, child, input, opts)),
   } as unknown as StepApi<boolean>;
 }

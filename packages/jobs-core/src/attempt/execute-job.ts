@@ -1,4 +1,4 @@
-import { type Link, SpanKind } from '@opentelemetry/api';
+import { type Link, type Span, SpanKind } from '@opentelemetry/api';
 import type { ClaimedJob } from '../driver/claim.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import { DEFAULT_RETRY_POLICY } from '../retry/retry-policy.js';
@@ -113,7 +113,7 @@ function runInJobSpan(execution: Execution, links: Link[] | undefined): Promise<
     () => consumerAttributes(job),
     (span) => {
       if (span === undefined) return execution.run();
-      execution.traceWith(traceparentOfSpan(span));
+      execution.traceWith(traceparentOfSpan(span), span);
       return execution.run().then((result) => {
         span.setAttribute('x_jobs.outcome', result.outcome);
         if (result.code !== null) span.setAttribute('x_jobs.error_code', result.code);
@@ -155,9 +155,13 @@ export class Execution {
     return this.#scope.driver;
   }
 
-  /** Records this attempt's job span, so the error a retry or dead-letter stores names it. */
-  traceWith(traceparent: string): void {
+  /**
+   * Records this attempt's job span, so the error a retry or dead-letter stores names it, and a
+   * failed attempt records its exception on it.
+   */
+  traceWith(traceparent: string, span?: Span): void {
     this.#scope.traceparent = traceparent;
+    this.#scope.span = span;
   }
 
   /**

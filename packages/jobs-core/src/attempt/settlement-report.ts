@@ -1,6 +1,7 @@
 import { signalSettled } from '../caller/settle-signal.js';
 import { errorCode } from '../errors/jobs-error.js';
 import { announceChildSettled, CHILD_KEY_PREFIX } from '../steps/child-link.js';
+import { attemptFailure, failureLogFields, recordOnSpan } from './attempt-failure.js';
 import type { AttemptScope } from './attempt-scope.js';
 import type { ExecutionResult } from './execution-settings.js';
 import { callSettled } from './settled-hook.js';
@@ -48,21 +49,28 @@ async function reportOther(
   const { settings, job, definition } = scope;
   const { logger, metrics } = settings;
   switch (settlement.kind) {
-    case 'retry':
+    case 'retry': {
+      const failure = attemptFailure(scope, settlement.failure);
       logger.log('warn', 'jobs.attempt.failed', {
         ...scope.logFields(),
+        ...failureLogFields(failure),
         code: settlement.failure.record.code,
         retryInMs: settlement.delayMs,
       });
+      recordOnSpan(scope, failure);
       metrics?.outcome(job, 'retried', performance.now() - scope.began);
       return { outcome: 'retried', code: settlement.failure.record.code };
+    }
     case 'dead': {
       const { record, stopReason } = settlement;
-      logger.log('error', 'jobs.attempt.failed', {
+      const failure = attemptFailure(scope, settlement.failure);
+      logger.log('error', 'jobs.dead', {
         ...scope.logFields(),
+        ...failureLogFields(failure),
         code: record.code,
         stop: stopReason,
       });
+      recordOnSpan(scope, failure);
       metrics?.outcome(job, 'dead', performance.now() - scope.began);
       signalSettled(job.id);
       await announce(scope);

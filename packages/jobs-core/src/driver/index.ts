@@ -1,3 +1,5 @@
+export type { AttemptErrorRecord, AttemptFailure, ErrorCauseRecord } from './attempt-error.js';
+export { ATTEMPT_ERROR_LIMITS } from './attempt-error.js';
 export type { BackfillLedger, BackfillQuery, BackfillRecord, BackfillStatus } from './backfill-ledger.js';
 export type { ClaimedJob, ClaimOptions, ClaimRef } from './claim.js';
 export type { EnqueueRequest, EnqueueResult } from './enqueue.js';

@@ -1,4 +1,5 @@
 import type { JsonValue } from '../values/json.js';
+import type { AttemptErrorRecord } from './attempt-error.js';
 import type { JobErrorRecord, JobState, StopReason } from './job-state.js';
 import type { JobProgress } from './nack.js';
 import type { StepRecord } from './step-store.js';
@@ -37,7 +38,12 @@ export interface JobRecord {
   readonly traceparent: string | null;
 }
 
-/** A job row with its steps, for `show`. */
+/** A job row with its steps and its failed attempts, for `show`. */
 export interface JobDetail extends JobRecord {
   readonly steps: readonly StepRecord[];
+  /**
+   * Every failed attempt's record the row keeps (the newest `ATTEMPT_ERROR_LIMITS.perJob`), oldest
+   * first: what the `failure` of each `retry` / `dead` nack carried, with the time it was stored.
+   */
+  readonly errors: readonly AttemptErrorRecord[];
 }

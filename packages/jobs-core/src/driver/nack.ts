@@ -1,3 +1,4 @@
+import type { AttemptFailure } from './attempt-error.js';
 import type { JobErrorRecord, StopReason } from './job-state.js';
 
 /**
@@ -10,6 +11,12 @@ import type { JobErrorRecord, StopReason } from './job-state.js';
  * | `suspend` | `suspended` until `runAt`, or until an event named `waitFor` is published | **uncounted** |
  * | `dead` | `dead`, with `lastError` and `stopReason` | counted (if started) |
  *
+ * **`failure`** (on `retry` and `dead`) is the attempt's full record: the driver appends it, with
+ * the time it stored it (`at`, its backend's clock), to the job's attempt errors in the same
+ * atomic step as the nack (or one the nack's fence makes idempotent), keeps the newest
+ * `ATTEMPT_ERROR_LIMITS.perJob` of them with the row, and deletes them with the row (remove, purge,
+ * expiry). An operator `retry` keeps them. A nack without `failure` records none.
+ *
  * "Uncounted" means the row's `attempts` go back to what they were before this claim: a claim
  * that called `start` hands its attempt back, one that never started changes nothing.
  *
@@ -21,10 +28,20 @@ import type { JobErrorRecord, StopReason } from './job-state.js';
  * own atomic step; no caller needs to look again. A claim that never started has no such gap.
  */
 export type NackOptions =
-  | { readonly kind: 'retry'; readonly runAt: number; readonly error: JobErrorRecord }
+  | {
+      readonly kind: 'retry';
+      readonly runAt: number;
+      readonly error: JobErrorRecord;
+      readonly failure?: AttemptFailure;
+    }
   | { readonly kind: 'release'; readonly runAt?: number }
   | { readonly kind: 'suspend'; readonly runAt: number; readonly waitFor?: string }
-  | { readonly kind: 'dead'; readonly error: JobErrorRecord; readonly stopReason: StopReason };
+  | {
+      readonly kind: 'dead';
+      readonly error: JobErrorRecord;
+      readonly stopReason: StopReason;
+      readonly failure?: AttemptFailure;
+    };
 
 /** A progress report from `run({ progress })`, persisted on the row. */
 export interface JobProgress {

@@ -11,8 +11,11 @@ export class StepActivity {
   #idle: (() => void)[] = [];
   #parked: StepSuspension | undefined;
 
-  /** Follows one step call: counted until it settles; a suspension it throws is remembered. */
-  track<T>(step: Promise<T>): Promise<T> {
+  /**
+   * Follows one step call: counted until it settles; a suspension it throws is remembered, and
+   * `threw` hears any other rejection (before the body does).
+   */
+  track<T>(step: Promise<T>, threw?: (error: unknown) => void): Promise<T> {
     this.#active += 1;
     return step.then(
       (value) => {
@@ -21,6 +24,7 @@ export class StepActivity {
       },
       (error: unknown) => {
         if (isStepSuspension(error)) this.#park(error);
+        else threw?.(error);
         this.#done();
         throw error;
       },

@@ -1,6 +1,6 @@
 import type { JobDetail, JobErrorRecord, JobRecord, JsonValue, StepStatus } from '@x/jobs-core';
+import { redactJson } from '@x/jobs-core';
 import { dashboardError } from '../errors.js';
-import { redactJson } from './redact.js';
 import { type TimelineEntry, toTimeline } from './timeline.js';
 import { whyStopped } from './why-stopped.js';
 

@@ -1,7 +1,7 @@
 import type { JobIntrospection } from '@x/jobs-core';
 import { isLiveState } from '@x/jobs-core';
 import { copyJson } from '../json-copy.js';
-import { toJobRecord } from '../memory-rows.js';
+import { attemptErrorsOf, toJobRecord } from '../memory-rows.js';
 import { forgetRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
 import { requeue } from '../queue/settle.js';
 import { stepsOf } from '../stores/step-store.js';
@@ -35,7 +35,9 @@ export function memoryIntrospection(store: MemoryStore): JobIntrospection {
 
     async get(id) {
       const row = store.jobs.get(id);
-      return row === undefined ? null : { ...toJobRecord(row), steps: stepsOf(store, row.runId) };
+      return row === undefined
+        ? null
+        : { ...toJobRecord(row), steps: stepsOf(store, row.runId), errors: attemptErrorsOf(row) };
     },
 
     async retry(id, options = {}) {

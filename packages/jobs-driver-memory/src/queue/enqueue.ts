@@ -55,6 +55,7 @@ export function enqueueRow(
     leaseExpiresAt: null,
     workerId: null,
     lastError: null,
+    errors: null,
     stopReason: null,
     result: null,
     progress: null,

@@ -2,6 +2,7 @@ import type { JsonValue } from '@x/jobs-core';
 import type { ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
 import { copyJson } from '../json-copy.js';
 import type { MemoryJobRow } from '../memory-job-row.js';
+import { recordAttemptError } from '../memory-rows.js';
 import { heldRow, type MemoryStore, moveTo, notifyDue, refile } from '../memory-store.js';
 
 /** Takes the row out of `running`: clears the lease and token so the old claim is fenced out. */
@@ -40,6 +41,7 @@ export function nackRow(store: MemoryStore, jobId: string, claim: ClaimRef, opti
   switch (options.kind) {
     case 'retry':
       row.lastError = { ...options.error };
+      if (options.failure !== undefined) recordAttemptError(row, options.failure, now);
       requeue(store, row, options.runAt, now);
       break;
     case 'release':
@@ -58,6 +60,7 @@ export function nackRow(store: MemoryStore, jobId: string, claim: ClaimRef, opti
     }
     case 'dead':
       row.lastError = { ...options.error };
+      if (options.failure !== undefined) recordAttemptError(row, options.failure, now);
       row.stopReason = options.stopReason;
       row.finishedAt = now;
       moveTo(store, row, 'dead');

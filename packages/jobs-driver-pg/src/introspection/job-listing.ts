@@ -1,9 +1,9 @@
-import type { JobDetail, JobListQuery, JobPage } from '@x/jobs-core';
+import type { AttemptErrorRecord, JobDetail, JobListQuery, JobPage } from '@x/jobs-core';
 import type { DriverContext } from '../driver-context.js';
 import { pgError } from '../errors.js';
 import { type JobRow, toJobRecord } from '../job-row.js';
 import { toNumber } from '../row-values.js';
-import { ROW_COLUMN_NAMES } from '../sql/job-columns.js';
+import { MOVED_COLUMN_NAMES, ROW_COLUMN_NAMES } from '../sql/job-columns.js';
 import { toStepRecord } from '../stores/step-store.js';
 
 const DEFAULT_PAGE = 50;
@@ -54,11 +54,11 @@ export async function getJob(ctx: DriverContext, id: string): Promise<JobDetail 
   const row = (await ctx.build((db) =>
     db
       .selectFrom('jobs')
-      .select(ROW_COLUMN_NAMES)
+      .select(MOVED_COLUMN_NAMES)
       .where('id', '=', id)
-      .unionAll(db.selectFrom('job_history').select(ROW_COLUMN_NAMES).where('id', '=', id) as never)
+      .unionAll(db.selectFrom('job_history').select(MOVED_COLUMN_NAMES).where('id', '=', id) as never)
       .executeTakeFirst(),
-  )) as JobRow | undefined;
+  )) as (JobRow & { readonly attempt_errors: AttemptErrorRecord[] | null }) | undefined;
   if (row === undefined) return null;
   const steps = await ctx.build((db) =>
     db
@@ -68,7 +68,7 @@ export async function getJob(ctx: DriverContext, id: string): Promise<JobDetail 
       .orderBy('position')
       .execute(),
   );
-  return { ...toJobRecord(row), steps: steps.map(toStepRecord) };
+  return { ...toJobRecord(row), steps: steps.map(toStepRecord), errors: row.attempt_errors ?? [] };
 }
 
 function parseCursor(cursor: string): string {

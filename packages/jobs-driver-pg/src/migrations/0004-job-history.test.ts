@@ -6,10 +6,12 @@ import { enqueueRequest } from '../../test/enqueue-request.js';
 import { adminQuery, dropSchema, scratchSchemaName } from '../../test/scratch-schema.js';
 import type { JobsDatabase } from '../database-types.js';
 import { postgresJobDriver } from '../postgres-job-driver.js';
-import { ROW_COLUMNS } from '../sql/job-columns.js';
+import { ROW_COLUMN_NAMES } from '../sql/job-columns.js';
 import { migrateSchema } from './migrate-schema.js';
 import { MIGRATIONS } from './migration-list.js';
 
+/** The columns a version-4 row has (later migrations add more). */
+const ROW_COLUMNS = ROW_COLUMN_NAMES.join(', ');
 const schema = scratchSchemaName('job_history');
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
 const db = new Kysely<JobsDatabase>({ dialect: new PostgresDialect({ pool }) });
@@ -96,6 +98,8 @@ describe('migration 4 (job-history)', () => {
       stepsBefore,
     );
 
+    // The driver needs the schema of this release: the later migrations apply on top.
+    await migrateSchema(db, schema, MIGRATIONS);
     const driver = postgresJobDriver({ db }, { schema, migrate: false });
     try {
       // Dedupe: a live key still answers its row; a finished row's key enqueues anew.

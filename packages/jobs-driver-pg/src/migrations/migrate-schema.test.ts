@@ -20,7 +20,7 @@ describe('migrate()', () => {
   it('applies every migration once, then is a no-op', async () => {
     const schema = fresh('migrate');
     const first = await migrate({ connectionString: DATABASE_URL }, { schema });
-    expect(first).toEqual({ schema, applied: [1, 2, 3, 4, 5], version: LATEST_MIGRATION_VERSION });
+    expect(first).toEqual({ schema, applied: [1, 2, 3, 4, 5, 6], version: LATEST_MIGRATION_VERSION });
     const again = await migrate({ connectionString: DATABASE_URL }, { schema });
     expect(again).toEqual({ schema, applied: [], version: LATEST_MIGRATION_VERSION });
     const tables = await adminQuery<{ table_name: string }>(

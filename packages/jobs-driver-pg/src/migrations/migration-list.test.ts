@@ -13,6 +13,7 @@ const RELEASED: Readonly<Record<number, string>> = {
   3: '81590a1bb1fa5d66db83018250afbdba134867f056d4bbfb1534f60405f7cbd1',
   4: '31e47f540d3860bf99dc5c77a0f42d311895be90ec02a8d778512e5db0c26b91',
   5: '469a15793783bdb5a7cbb301039f3046a475363a3c8a3d8ce397ec56c63550f0',
+  6: '204823aabfc9896181d58be112c126a69e175f4b8c32965781f03139e236135b',
 };
 
 describe('released migrations', () => {

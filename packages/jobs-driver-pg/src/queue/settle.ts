@@ -1,5 +1,6 @@
 import type { JsonValue } from '@x/jobs-core';
-import type { CallBatcher, ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
+import type { AttemptFailure, CallBatcher, ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
+import { ATTEMPT_ERROR_LIMITS } from '@x/jobs-core/driver';
 import type { DriverContext } from '../driver-context.js';
 import { jsonParam } from '../row-values.js';
 import { columnsOf, type FencedCall, fencedBatch } from './landed-calls.js';
@@ -56,22 +57,52 @@ export async function nackJob(
   options: NackOptions,
 ): Promise<boolean> {
   if (options.kind === 'release') return releaseJob(releases, jobId, claim, options.runAt ?? null);
-  const rows = await (() => {
-    switch (options.kind) {
-      case 'retry':
-        return ctx.query(ctx.sql.nackRetry, [jobId, claim.token, options.runAt, jsonParam(options.error)]);
-      case 'suspend':
-        return ctx.query(ctx.sql.nackSuspend, [jobId, claim.token, options.runAt, options.waitFor ?? null]);
-      case 'dead':
-        return ctx.query(ctx.sql.nackDead, [
-          jobId,
-          claim.token,
-          jsonParam(options.error),
-          options.stopReason,
-        ]);
-    }
-  })();
+  if (options.kind !== 'suspend' && options.failure !== undefined) {
+    return nackWithFailure(ctx, jobId, claim, options, options.failure);
+  }
+  const rows = await ctx.query(...nackStatement(ctx, jobId, claim, options));
   return rows.length > 0;
+}
+
+/** The statement and parameters of a retry, suspend or dead nack. */
+function nackStatement(
+  ctx: DriverContext,
+  jobId: string,
+  claim: ClaimRef,
+  options: Exclude<NackOptions, { kind: 'release' }>,
+): [string, unknown[]] {
+  switch (options.kind) {
+    case 'retry':
+      return [ctx.sql.nackRetry, [jobId, claim.token, options.runAt, jsonParam(options.error)]];
+    case 'suspend':
+      return [ctx.sql.nackSuspend, [jobId, claim.token, options.runAt, options.waitFor ?? null]];
+    case 'dead':
+      return [ctx.sql.nackDead, [jobId, claim.token, jsonParam(options.error), options.stopReason]];
+  }
+}
+
+/**
+ * A retry or dead nack with the attempt's record: SQL_ATTEMPT_ERROR_RECORD, then the nack, in one
+ * transaction (both fenced on the claim), so the record lands exactly when the nack does.
+ */
+function nackWithFailure(
+  ctx: DriverContext,
+  jobId: string,
+  claim: ClaimRef,
+  options: Exclude<NackOptions, { kind: 'release' | 'suspend' }>,
+  failure: AttemptFailure,
+): Promise<boolean> {
+  return ctx.transaction(async (_trx, session) => {
+    const recorded = await session.query(ctx.sql.attemptErrorRecord, [
+      jobId,
+      claim.token,
+      jsonParam(failure as unknown as JsonValue),
+      ATTEMPT_ERROR_LIMITS.perJob,
+    ]);
+    if (recorded.length === 0) return false;
+    const rows = await session.query(...nackStatement(ctx, jobId, claim, options));
+    return rows.length > 0;
+  });
 }
 
 /** Extends the lease (SQL_HEARTBEAT); false when the claim lost the row. */

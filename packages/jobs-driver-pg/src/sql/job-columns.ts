@@ -41,11 +41,17 @@ export const ROW_COLUMN_NAMES = [
   'traceparent',
 ] as const;
 
-/** One column of a job row. */
-export type RowColumn = (typeof ROW_COLUMN_NAMES)[number];
+/**
+ * Every column a row carries when it moves between `jobs` and `job_history`: the row's columns plus
+ * `attempt_errors` (migration 6), which only `get` reads (a listing leaves it).
+ */
+export const MOVED_COLUMN_NAMES = [...ROW_COLUMN_NAMES, 'attempt_errors'] as const;
 
-/** {@link ROW_COLUMN_NAMES} as an insert column list. */
-export const ROW_COLUMNS = ROW_COLUMN_NAMES.join(', ');
+/** One column a moved row carries. */
+export type RowColumn = (typeof MOVED_COLUMN_NAMES)[number];
+
+/** {@link MOVED_COLUMN_NAMES} as an insert column list. */
+export const ROW_COLUMNS = MOVED_COLUMN_NAMES.join(', ');
 
 /**
  * The select list that copies a row read as `alias` into the other table, with some columns set
@@ -53,5 +59,5 @@ export const ROW_COLUMNS = ROW_COLUMN_NAMES.join(', ');
  * row into `job_history` and a retry moves it back.
  */
 export function movedRow(alias: string, set: Partial<Record<RowColumn, string>>): string {
-  return ROW_COLUMN_NAMES.map((column) => set[column] ?? `${alias}.${column}`).join(', ');
+  return MOVED_COLUMN_NAMES.map((column) => set[column] ?? `${alias}.${column}`).join(', ');
 }

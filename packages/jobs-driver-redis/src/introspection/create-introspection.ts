@@ -7,7 +7,7 @@ import type {
   WorkerInfo,
 } from '@x/jobs-core';
 import { callClient, callFlag, callScript, type DriverContext } from '../driver-context.js';
-import { decodeJobRecord, hashFromFlat } from '../job-codec.js';
+import { decodeAttemptErrors, decodeJobRecord, hashFromFlat } from '../job-codec.js';
 import { JOB_CANCEL_SCRIPT } from '../lua/job-cancel.lua.js';
 import { JOB_GET_SCRIPT } from '../lua/job-get.lua.js';
 import { JOB_LIST_SCRIPT } from '../lua/job-list.lua.js';
@@ -53,7 +53,8 @@ export function redisIntrospection(context: DriverContext): JobIntrospection {
         | [unknown[], unknown[]]
         | null;
       if (reply === null) return null;
-      return { ...decodeJobRecord(hashFromFlat(reply[0])), steps: decodeSteps(reply[1]) };
+      const hash = hashFromFlat(reply[0]);
+      return { ...decodeJobRecord(hash), steps: decodeSteps(reply[1]), errors: decodeAttemptErrors(hash) };
     },
     retry: (id, options = {}) =>
       flag('introspect.retry', JOB_RETRY_SCRIPT, [id, optionalArg(options.fromStep)]),

@@ -1,6 +1,7 @@
 import type { LuaScript } from '../lua-script.js';
 import { ACK_SCRIPT } from './ack.lua.js';
 import { ACK_MANY_SCRIPT } from './ack-many.lua.js';
+import { ATTEMPT_ERROR_RECORD_SCRIPT } from './attempt-error-record.lua.js';
 import { BACKFILL_RECORD_SCRIPT } from './backfill-record.lua.js';
 import { CLAIM_SCRIPT } from './claim.lua.js';
 import { CLAIM_FAIR_SCRIPT } from './claim-fair.lua.js';
@@ -46,6 +47,7 @@ export const REDIS_SCRIPTS = {
   ack: ACK_SCRIPT,
   'ack-many': ACK_MANY_SCRIPT,
   nack: NACK_SCRIPT,
+  'attempt-error-record': ATTEMPT_ERROR_RECORD_SCRIPT,
   heartbeat: HEARTBEAT_SCRIPT,
   progress: PROGRESS_SCRIPT,
   stats: STATS_SCRIPT,

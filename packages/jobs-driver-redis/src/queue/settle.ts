@@ -1,9 +1,10 @@
 import type { JsonValue } from '@x/jobs-core';
-import type { ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
-import { CallBatcher } from '@x/jobs-core/driver';
+import type { AttemptFailure, ClaimRef, JobProgress, NackOptions } from '@x/jobs-core/driver';
+import { ATTEMPT_ERROR_LIMITS, CallBatcher, isJobsError } from '@x/jobs-core/driver';
 import { callFlag, callScript, type DriverContext } from '../driver-context.js';
 import { flagsOf } from '../flag-reply.js';
 import { ACK_MANY_SCRIPT } from '../lua/ack-many.lua.js';
+import { ATTEMPT_ERROR_RECORD_SCRIPT } from '../lua/attempt-error-record.lua.js';
 import { HEARTBEAT_SCRIPT } from '../lua/heartbeat.lua.js';
 import { NACK_SCRIPT } from '../lua/nack.lua.js';
 import { PROGRESS_SCRIPT } from '../lua/progress.lua.js';
@@ -42,14 +43,43 @@ export function ackJob(
   ]);
 }
 
-/** Hands a running row back (the nack script). Fenced on the claim. */
-export function nackJob(
+/**
+ * Hands a running row back (the nack script). Fenced on the claim. A retry or dead nack that
+ * carries the attempt's `failure` records it first (the attempt-error-record script, idempotent per
+ * claim); a Redis at its memory limit refuses that write, and the nack then goes on without the
+ * record: draining must not need memory.
+ */
+export async function nackJob(
   context: DriverContext,
   jobId: string,
   claim: ClaimRef,
   options: NackOptions,
 ): Promise<boolean> {
+  if ((options.kind === 'retry' || options.kind === 'dead') && options.failure !== undefined) {
+    const recorded = await recordAttemptError(context, jobId, claim, options.failure);
+    if (!recorded) return false;
+  }
   return callFlag(context, 'nack', NACK_SCRIPT, [jobId, claim.token, ...nackArgs(options)]);
+}
+
+/** Records one failed attempt on the row; false when the claim no longer holds it. */
+async function recordAttemptError(
+  context: DriverContext,
+  jobId: string,
+  claim: ClaimRef,
+  failure: AttemptFailure,
+): Promise<boolean> {
+  try {
+    return await callFlag(context, 'attempt-error-record', ATTEMPT_ERROR_RECORD_SCRIPT, [
+      jobId,
+      claim.token,
+      JSON.stringify(failure),
+      ATTEMPT_ERROR_LIMITS.perJob,
+    ]);
+  } catch (error) {
+    if (isJobsError(error, 'X_REDIS_OUT_OF_MEMORY')) return true;
+    throw error;
+  }
 }
 
 /** Extends the lease (the heartbeat script); false when the claim lost the row. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactJson } from './redact.js';
+import { REDACTED, redactJson } from './redact-json.js';
 
 describe('redactJson', () => {
   it('masks the values of sensitive keys at any depth, in any spelling', () => {

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@x/jobs-core';
+import type { JsonValue } from './json.js';
 
 /** What a redacted value is replaced with. */
 export const REDACTED = '[redacted]';
@@ -31,16 +31,25 @@ function normalise(key: string): string {
 }
 
 /**
+ * The test every redaction applies to a key: true when the key, lower-cased with everything but
+ * letters and digits removed, contains a fragment of {@link DEFAULT_REDACTED_KEYS} or of
+ * `extraKeys` (normalised the same way).
+ */
+export function sensitiveKeyTest(extraKeys: readonly string[] = []): (key: string) => boolean {
+  const fragments = [...DEFAULT_REDACTED_KEYS, ...extraKeys.map(normalise)].filter((f) => f !== '');
+  return (key) => {
+    const normalised = normalise(key);
+    return fragments.some((fragment) => normalised.includes(fragment));
+  };
+}
+
+/**
  * A copy of `value` with the value of every object key matching a fragment (see
  * {@link DEFAULT_REDACTED_KEYS}, plus `extraKeys`) replaced by `[redacted]`, at any depth,
  * arrays included. Non-object values pass through.
  */
 export function redactJson(value: JsonValue, extraKeys: readonly string[] = []): JsonValue {
-  const fragments = [...DEFAULT_REDACTED_KEYS, ...extraKeys.map(normalise)].filter((f) => f !== '');
-  const sensitive = (key: string): boolean => {
-    const normalised = normalise(key);
-    return fragments.some((fragment) => normalised.includes(fragment));
-  };
+  const sensitive = sensitiveKeyTest(extraKeys);
   const walk = (node: JsonValue): JsonValue => {
     if (Array.isArray(node)) return node.map(walk);
     if (node !== null && typeof node === 'object') {
