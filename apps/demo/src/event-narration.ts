@@ -12,20 +12,17 @@ export function narratingLogger(narrator: Narrator): JobsLogger {
     log(level, event, fields = {}) {
       const get = (key: string): string => String(fields[key] ?? '');
       switch (event) {
-        case 'jobs.attempt.failed':
-          if (level === 'error') {
-            narrator.say(
-              'worker',
-              `${style.red('✗')} ${get('name')} is dead: ${get('code')} (${get('stop')})`,
-            );
-          } else {
-            const seconds = (Number(fields.retryInMs ?? 0) / 1000).toFixed(1);
-            narrator.say(
-              'worker',
-              `${style.yellow('↻')} ${get('name')} attempt ${get('attempt')} failed with ${style.yellow(get('code'))}: retry in ${seconds}s. Only the failed step runs again; completed steps replay from storage.`,
-            );
-          }
+        case 'jobs.dead':
+          narrator.say('worker', `${style.red('✗')} ${get('name')} is dead: ${get('code')} (${get('stop')})`);
           return;
+        case 'jobs.attempt.failed': {
+          const seconds = (Number(fields.retryInMs ?? 0) / 1000).toFixed(1);
+          narrator.say(
+            'worker',
+            `${style.yellow('↻')} ${get('name')} attempt ${get('attempt')} failed with ${style.yellow(get('code'))}: retry in ${seconds}s. Only the failed step runs again; completed steps replay from storage.`,
+          );
+          return;
+        }
         case 'scheduler.leader.acquired':
           narrator.say('cron', 'scheduler holds the leader lease: it alone fires occurrences');
           return;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobDriver, JsonValue } from '@x/jobs-core';
-import type { EnqueueRequest } from '@x/jobs-core/driver';
+import type { AttemptFailure, EnqueueRequest } from '@x/jobs-core/driver';
 
 /** Writes a row as core would (unique ids, the rest defaulted); answers its id. */
 export async function enqueueRow(
@@ -21,7 +21,12 @@ export async function enqueueRow(
 }
 
 /** Claims the one due row of `queue`, starts its attempt and dead-letters it with `error`. */
-export async function killRow(driver: JobDriver, queue: string, error = { code: 'X_BOOM', message: 'boom' }) {
+export async function killRow(
+  driver: JobDriver,
+  queue: string,
+  error = { code: 'X_BOOM', message: 'boom' },
+  failure?: AttemptFailure,
+) {
   const [job] = await driver.claim({
     queues: [queue],
     limit: 1,
@@ -30,6 +35,11 @@ export async function killRow(driver: JobDriver, queue: string, error = { code: 
   });
   if (job === undefined) throw new Error(`nothing to claim on ${queue}`);
   if (!(await driver.start(job.id, job.claim, 60_000))) throw new Error(`could not start ${job.id}`);
-  await driver.nack(job.id, job.claim, { kind: 'dead', error, stopReason: 'attempts-exhausted' });
+  await driver.nack(job.id, job.claim, {
+    kind: 'dead',
+    error,
+    stopReason: 'attempts-exhausted',
+    ...(failure === undefined ? {} : { failure }),
+  });
   return job;
 }

@@ -1,3 +1,4 @@
+import { attemptFailureOf } from '@x/jobs-core';
 import type { JobListJson, ShowJson } from '@x/jobs-dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgFixture, pgFixture } from '../../test-support/pg-fixture.js';
@@ -126,5 +127,52 @@ describe('x-jobs show and dead (PostgreSQL)', () => {
     // A finished row shows the attempts that started, not a cap (attemptsLabel in core).
     expect(text.stdout).toMatch(/sync\s+sync-\d\s+dead\s+1\s.*attempts-exhausted/);
     expect(text.stdout).toContain('attempts-exhausted');
+  });
+  it("lists every failed attempt's error with its stack, in text and --json", async () => {
+    const id = await pg.enqueue({ name: 'sync-ledger', queue: 'ledger', maxAttempts: 2 });
+    const first = await pg.claim('ledger');
+    const upstream = new Error('upstream returned 500 token=tok_live', {
+      cause: new TypeError('socket hang up'),
+    });
+    const error = { code: 'ERROR', message: 'upstream returned 500' };
+    await pg.driver.nack(first.id, first.claim, {
+      kind: 'retry',
+      runAt: pg.driver.now() - 1,
+      error,
+      failure: attemptFailureOf(upstream, { attempt: 1, step: 'post-entries' }),
+    });
+    const second = await pg.claim('ledger');
+    await pg.driver.nack(second.id, second.claim, {
+      kind: 'dead',
+      error,
+      stopReason: 'attempts-exhausted',
+      failure: attemptFailureOf(Object.assign(new Error('still 500'), { code: 'E_UPSTREAM' }), {
+        attempt: 2,
+        step: null,
+      }),
+    });
+    const { job } = (await pg.cli(['show', id, '--json'])).json<ShowJson>();
+    expect(job.errors).toMatchObject([
+      {
+        attempt: 1,
+        name: 'Error',
+        code: 'ERROR',
+        message: 'upstream returned 500 token=[redacted]',
+        step: 'post-entries',
+      },
+      { attempt: 2, name: 'Error', code: 'E_UPSTREAM', message: 'still 500', step: null },
+    ]);
+    expect(job.errors[0]?.stack).toContain('show.test');
+    expect(job.errors[0]?.causes).toMatchObject([{ name: 'TypeError', message: 'socket hang up' }]);
+
+    const text = await pg.cli(['show', id]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      /Failed attempts\n\s+#1 .* ERROR Error: upstream returned 500 token=\[redacted\] in step post-entries\n\s+Error: upstream returned 500/,
+    );
+    expect(text.stdout).toMatch(/\s+at .*show\.test/);
+    expect(text.stdout).toContain('Caused by: TypeError: socket hang up');
+    expect(text.stdout).toMatch(/#2 .* E_UPSTREAM Error: still 500/);
+    expect(text.stdout).not.toContain('tok_live');
   });
 });

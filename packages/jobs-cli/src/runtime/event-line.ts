@@ -14,6 +14,11 @@ const text = (value: unknown): string => (value === undefined || value === null 
 export function eventLine(level: LogLevel, event: string, fields: Fields, p: Palette): string | null {
   if (level === 'debug') return null;
   const job = (): string => `${p.bold(text(fields.name))} ${p.dim(text(fields.jobId))}`;
+  // The error's message and the step that threw (the stack stays in the JSON log line).
+  const failure = (): string =>
+    `${fields.message === undefined ? '' : ` ${text(fields.message)}`}${
+      typeof fields.step === 'string' ? p.dim(` in step ${fields.step}`) : ''
+    }`;
   switch (event) {
     case 'jobs.worker.started':
       return `${p.green('▶')} worker ${p.bold(text(fields.workerId))} on ${text(fields.driver)}, queues ${
@@ -24,9 +29,9 @@ export function eventLine(level: LogLevel, event: string, fields: Fields, p: Pal
     case 'jobs.worker.stopped':
       return `${p.dim('■')} worker stopped`;
     case 'jobs.attempt.failed':
-      return level === 'error'
-        ? `${p.red('✗')} ${job()} dead after attempt ${text(fields.attempt)}: ${p.red(text(fields.code))} (${text(fields.stop)})`
-        : `${p.yellow('↻')} ${job()} attempt ${text(fields.attempt)} failed: ${p.yellow(text(fields.code))}; retry in ${formatDuration(Number(fields.retryInMs ?? 0))}`;
+      return `${p.yellow('↻')} ${job()} attempt ${text(fields.attempt)} failed: ${p.yellow(text(fields.code))}${failure()}; retry in ${formatDuration(Number(fields.retryInMs ?? 0))}`;
+    case 'jobs.dead':
+      return `${p.red('✗')} ${job()} dead after attempt ${text(fields.attempt)}: ${p.red(text(fields.code))}${failure()} (${text(fields.stop)})`;
     case 'jobs.lease.lost':
       return `${p.red('!')} ${job()} lease lost: another worker may run it too`;
     case 'jobs.heartbeat.failed':

@@ -1,4 +1,4 @@
-import { attemptsLabel } from '@x/jobs-core';
+import { attemptsLabel, failureStack } from '@x/jobs-core';
 import type { ShowJson } from '@x/jobs-dashboard';
 import { formatDuration, formatWhen } from '@x/jobs-dashboard';
 import type { Palette } from '../output/colour.js';
@@ -58,6 +58,17 @@ export function renderJobDetail(data: ShowJson, p: Palette, now: number): string
       p.dim,
     );
     lines.push(indent(table));
+  }
+  lines.push('', p.bold('Failed attempts'));
+  if (job.errors.length === 0) lines.push(p.dim('  none'));
+  for (const error of job.errors) {
+    const step = error.step === null ? '' : ` ${p.dim('in step')} ${error.step}`;
+    lines.push(
+      `  ${p.bold(`#${error.attempt}`)} ${p.dim(formatWhen(error.at, now))}  ${p.red(error.code)} ${error.name}: ${error.message}${step}${
+        error.truncated ? p.dim(' (cut to fit)') : ''
+      }`,
+    );
+    lines.push(indent(indent(p.dim(failureStack(error)))));
   }
   lines.push('', `${p.bold('Input')} ${p.dim('(values of sensitive keys shown as [redacted])')}`);
   lines.push(indent(JSON.stringify(job.payload, null, 2)));

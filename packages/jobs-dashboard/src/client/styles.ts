@@ -23,5 +23,7 @@ button:hover{border-color:var(--accent)}button.danger{color:var(--red)}input,sel
 .stopped{padding:.5rem .8rem;border-left:3px solid var(--red);background:var(--chip)}.subtitle{margin-top:-.5rem}
 pre.json{margin:0;padding:.6rem;background:var(--chip);border-radius:6px;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-all}
 .timeline{list-style:none;padding:0;margin:0;border-left:2px solid var(--line)}.timeline li{padding:.25rem .8rem}.timeline .kind-finished{font-weight:600}
+.attempt-errors{padding-left:1.2rem;margin:0}.attempt-errors li{padding:.25rem 0}.attempt-errors summary{cursor:pointer;color:var(--dim);font-size:12px}
+pre.stack{margin:.3rem 0 0;padding:.6rem;background:var(--chip);border-radius:6px;overflow:auto;max-height:24rem;white-space:pre-wrap;overflow-wrap:anywhere}
 .pager{margin-top:1rem}.empty{color:var(--dim)}ul.plain{list-style:none;margin:0;padding:0}.error-box{padding:.8rem;border:1px solid var(--red);border-radius:6px}
 `;

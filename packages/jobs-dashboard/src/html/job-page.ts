@@ -1,6 +1,7 @@
 import { attemptsLabel, isLiveState } from '@x/jobs-core';
 import type { JobDetailView, StepView } from '../read/job-detail-view.js';
 import { actionForm } from './action-form.js';
+import { attemptErrors } from './attempt-errors.js';
 import { type Html, type HtmlChild, html } from './escape.js';
 import { layout } from './layout.js';
 import { jobPath, type PageContext } from './page-context.js';
@@ -134,6 +135,7 @@ ${actions(ctx, job)}
 ${fields(ctx, job)}
 <h2>Timeline</h2>${timeline(ctx, job)}
 <h2>Steps</h2>${steps(ctx, job)}
+<h2>Failed attempts</h2>${attemptErrors(ctx, job)}
 <h2>Input <span class="dim">(values of sensitive keys shown as [redacted])</span></h2>${json(job.payload)}
 ${job.state === 'done' ? html`<h2>Result</h2>${json(job.result)}` : ''}`;
   return layout(ctx, {

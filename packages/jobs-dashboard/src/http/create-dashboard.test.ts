@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JobDriver } from '@x/jobs-core';
+import { attemptFailureOf, type JobDriver } from '@x/jobs-core';
 import { memoryJobDriver } from '@x/jobs-driver-memory';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueRow, killRow } from '../../test/memory-rows.js';
@@ -77,6 +77,32 @@ describe('createDashboard (memory driver)', () => {
     const json = (await (await dashboard(get(`/api/jobs/${id}`))).json()) as ShowJson;
     expect(json.job.payload).toEqual({ note: evil, password: '[redacted]' });
     expect(json.job.stopped).toContain('one attempt failed');
+  });
+
+  it("lists every failed attempt's error with its stack collapsed, escaped and redacted", async () => {
+    const evil = '<script>alert(1)</script>';
+    const id = await enqueueRow(driver, { name: 'charge-card', queue });
+    const error = new Error(`upstream returned 500 ${evil}`, { cause: new TypeError('socket hang up') });
+    error.stack = `Error: upstream returned 500 password=hunter2 iban=DE00\n    at charge (card.js:1:1)`;
+    const failure = attemptFailureOf(error, { attempt: 1, step: 'charge' });
+    await killRow(driver, queue, { code: 'ERROR', message: error.message }, failure);
+    const dashboard = createDashboard({ driver, redactKeys: ['iban'] });
+    const page = await (await dashboard(get(`/jobs/${id}`))).text();
+    const list = page.slice(page.indexOf('<h2>Failed attempts</h2>'));
+    expect(list).toContain('<li data-attempt="1">');
+    expect(list).toContain('<code data-field="step">charge</code>');
+    expect(list).toContain('<details><summary>stack</summary><pre class="stack">');
+    expect(list, 'collapsed by default').not.toContain('<details open');
+    expect(list).toContain('    at charge (card.js:1:1)\nCaused by: TypeError: socket hang up');
+    expect(list).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(list).not.toContain('<script>alert');
+    expect(list).toContain('password=[redacted] iban=[redacted]');
+    expect(page).not.toContain('hunter2');
+    const json = (await (await dashboard(get(`/api/jobs/${id}`))).json()) as ShowJson;
+    expect(json.job.errors).toMatchObject([
+      { attempt: 1, name: 'Error', code: 'ERROR', step: 'charge', causes: [{ name: 'TypeError' }] },
+    ]);
+    expect(json.job.errors[0]?.stack).toContain('iban=[redacted]');
   });
 
   it('refuses every mutation without a token or hook, and in read-only mode', async () => {

@@ -1,5 +1,12 @@
-import type { JobDetail, JobErrorRecord, JobRecord, JsonValue, StepStatus } from '@x/jobs-core';
-import { redactJson } from '@x/jobs-core';
+import type {
+  AttemptErrorRecord,
+  JobDetail,
+  JobErrorRecord,
+  JobRecord,
+  JsonValue,
+  StepStatus,
+} from '@x/jobs-core';
+import { redactJson, redactText } from '@x/jobs-core';
 import { dashboardError } from '../errors.js';
 import { type TimelineEntry, toTimeline } from './timeline.js';
 import { whyStopped } from './why-stopped.js';
@@ -28,6 +35,12 @@ export interface JobDetailView extends Omit<JobRecord, 'payload' | 'result'> {
   /** What `run` returned, redacted the same way. */
   readonly result: JsonValue;
   readonly steps: readonly StepView[];
+  /**
+   * Every failed attempt the row keeps, oldest first: class, code, message, stack and causes
+   * (redacted again with the extra keys: core redacted them with the default list when it recorded
+   * them), the step that threw, the attempt and when.
+   */
+  readonly errors: readonly AttemptErrorRecord[];
   /** Enqueue, attempts, steps and the ending in time order. */
   readonly timeline: readonly TimelineEntry[];
   /** Why the run is where it is (dead, cancelled, waiting, …); null for a row that simply waits or runs. */
@@ -41,7 +54,7 @@ export interface ShowJson {
 
 /** A job detail with every payload-carrying field redacted (`extraKeys` add to the default list). */
 export function toJobDetailView(detail: JobDetail, extraKeys: readonly string[] = []): JobDetailView {
-  const { steps, payload, result, ...row } = detail;
+  const { steps, payload, result, errors, ...row } = detail;
   const stepViews = [...steps]
     .sort((a, b) => a.position - b.position)
     .map((step) => ({
@@ -59,8 +72,26 @@ export function toJobDetailView(detail: JobDetail, extraKeys: readonly string[] 
     payload: redactJson(payload, extraKeys),
     result: redactJson(result ?? null, extraKeys),
     steps: stepViews,
+    errors: errors.map((error) => redactAttemptError(error, extraKeys)),
     timeline: toTimeline(detail, stepViews),
     stopped: whyStopped(detail),
+  };
+}
+
+/** An attempt's error with its messages and stacks redacted with `extraKeys` too. */
+function redactAttemptError(error: AttemptErrorRecord, extraKeys: readonly string[]): AttemptErrorRecord {
+  if (extraKeys.length === 0) return error;
+  const text = (value: string): string => redactText(value, extraKeys);
+  const stack = (value: string | null): string | null => (value === null ? null : text(value));
+  return {
+    ...error,
+    message: text(error.message),
+    stack: stack(error.stack),
+    causes: error.causes.map((cause) => ({
+      ...cause,
+      message: text(cause.message),
+      stack: stack(cause.stack),
+    })),
   };
 }
 
