@@ -9,6 +9,7 @@ export { LATEST_MIGRATION_VERSION } from './migrations/migration-list.js';
 export { postgresJobDriver } from './postgres-job-driver.js';
 export { DEFAULT_SCHEMA } from './schema-name.js';
 export { SQL_ACK, SQL_ACK_MANY } from './sql/ack.sql.js';
+export { SQL_ATTEMPT_ERROR_RECORD } from './sql/attempt-error.sql.js';
 export { SQL_CLAIM } from './sql/claim.sql.js';
 export { SQL_CLAIM_FAIR } from './sql/claim-fair.sql.js';
 export { SQL_ENQUEUE, SQL_ENQUEUE_MANY, SQL_ENQUEUE_READBACK } from './sql/enqueue.sql.js';
