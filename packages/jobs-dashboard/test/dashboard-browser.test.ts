@@ -118,6 +118,15 @@ describe.each([
     await page.locator('[data-field="state"] [data-state="done"]').waitFor();
     expect(await page.locator('tr[data-step="capture"] [data-state]').textContent()).toBe('completed');
     expect(await page.locator('.timeline').textContent()).toContain('attempt 1 started');
+    // The dead attempt's error stays listed, its stack collapsed until asked for (no script: CSP holds).
+    const failed = page.locator('.attempt-errors li[data-attempt="1"]');
+    expect(await failed.textContent()).toContain('X_CARD_DECLINED');
+    expect(await failed.locator('[data-field="step"]').textContent()).toBe('capture');
+    const stack = failed.locator('pre.stack');
+    expect(await stack.isVisible()).toBe(false);
+    await failed.locator('summary').click();
+    expect(await stack.isVisible()).toBe(true);
+    expect(await stack.textContent()).toMatch(/card declined\n\s+at /);
     await page.screenshot({ path: shot('job'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
