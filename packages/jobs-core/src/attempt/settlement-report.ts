@@ -54,7 +54,6 @@ async function reportOther(
       logger.log('warn', 'jobs.attempt.failed', {
         ...scope.logFields(),
         ...failureLogFields(failure),
-        code: settlement.failure.record.code,
         retryInMs: settlement.delayMs,
       });
       recordOnSpan(scope, failure);
@@ -67,7 +66,7 @@ async function reportOther(
       logger.log('error', 'jobs.dead', {
         ...scope.logFields(),
         ...failureLogFields(failure),
-        code: record.code,
+        code: record.code, // the row's lastError code (a refused settle's own)
         stop: stopReason,
       });
       recordOnSpan(scope, failure);

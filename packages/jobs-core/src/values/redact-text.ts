@@ -1,7 +1,7 @@
 import { REDACTED, sensitiveKeyTest } from './redact-json.js';
 
 /** A key (bare, or quoted as JSON and JS print it) and the separator before its value. */
-const KEY = /(["']?)([A-Za-z_][\w.-]*)\1(\s*[:=]\s*)/g;
+const KEY = /(?<![\w."'-])(["']?)([A-Za-z_][\w.-]*)\1(\s*[:=]\s*)/g;
 
 /**
  * A value after a sensitive key: a quoted string, an auth scheme and its credential
@@ -11,7 +11,7 @@ const VALUE =
   /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?:(?:Bearer|Basic|Digest|Token)\s+)?[^\s,;&"'<>(){}[\]]+/iy;
 
 /** The password of a URL's user info: `scheme://user:password@host`. */
-const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):([^\s/@]+)@/gi;
+const URL_PASSWORD = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):([^\s/@]+)@/gi;
 
 /**
  * `text` with the value of every `key: value`, `key=value` and `"key": "value"` pair whose key is
