@@ -35,6 +35,7 @@ describe('the case catalogue', () => {
     const groups = new Set(all.map((testCase) => testCase.group));
     expect([...groups].sort()).toEqual(
       [
+        'attempt errors',
         'attempts',
         'backfills',
         'bounds',
