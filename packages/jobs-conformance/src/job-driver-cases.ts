@@ -31,6 +31,7 @@ import { statsCases } from './cases/stats-cases.js';
 import { stepCases } from './cases/step-cases.js';
 import { suspendGapCases } from './cases/suspend-gap-cases.js';
 import { terminalCases } from './cases/terminal-cases.js';
+import { unknownNameCases } from './cases/unknown-name-cases.js';
 import { valueCases } from './cases/value-cases.js';
 import { visibilityCases } from './cases/visibility-cases.js';
 import { wakeCases } from './cases/wake-cases.js';
@@ -72,6 +73,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...operatorRefusalCases,
   ...suspendGapCases,
   ...listingOrderCases,
+  ...unknownNameCases,
 ];
 
 /** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */

@@ -7,6 +7,8 @@ import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
 import type { JobsError } from '../errors/jobs-error.js';
 import { definitionOf, isJobHandle } from '../job/definition-of.js';
+import { resetRegistry } from '../registry/process-registry.js';
+import { defineJobs } from './define-jobs.js';
 import { job } from './job.js';
 
 /** A JobDriver that records what it is asked to write and dedupes live keys; nothing else. */
@@ -63,6 +65,7 @@ const base = {
 };
 
 afterEach(() => {
+  resetRegistry();
   resetJobDriver();
   setJobsFacade(null);
 });
@@ -207,11 +210,40 @@ describe('the handle', () => {
   });
 });
 
+let enqueueSeq = 0;
+/** A definition given a durable name of its own: an enqueue needs one (X_JOB_UNNAMED otherwise). */
+function named<Definition extends object>(definition: Definition): Definition & { name: string } {
+  enqueueSeq += 1;
+  return { ...definition, name: `job-test.enqueue-${enqueueSeq}` };
+}
+
+describe('a handle with no durable name', () => {
+  it('is refused at enqueue, enqueueMany and as() with X_JOB_UNNAMED, and writes nothing', async () => {
+    const { driver, rows } = recordingDriver();
+    setJobDriver(driver);
+    const handle = job(base);
+    const unnamed = { code: 'X_JOB_UNNAMED', meta: { name: handle.name } };
+    await expect(handle.enqueue({ orgId: 'org-1' })).rejects.toMatchObject(unnamed);
+    await expect(handle.enqueueMany([{ orgId: 'org-1' }])).rejects.toMatchObject({ code: 'X_JOB_UNNAMED' });
+    await expect(handle.as({ id: 'u', orgId: 'org-1' }, { orgId: 'org-1' })).rejects.toMatchObject(unnamed);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('enqueues once defineJobs stamped its export name', async () => {
+    const { driver, rows } = recordingDriver();
+    setJobDriver(driver);
+    const stampedLater = job(base);
+    defineJobs({ jobs: [{ stampedLater }] });
+    await stampedLater.enqueue({ orgId: 'org-1' });
+    expect(rows).toMatchObject([{ name: 'stampedLater' }]);
+  });
+});
+
 describe('enqueue', () => {
   it('publishes to the ambient driver with no facade installed', async () => {
     const { driver, rows } = recordingDriver();
     setJobDriver(driver);
-    const handle = job({ ...base, queue: 'q', priority: 3 });
+    const handle = job({ ...named(base), queue: 'q', priority: 3 });
     const result = await handle.enqueue({ orgId: 'org-1' });
     expect(result.deduped).toBe(false);
     expect(rows).toHaveLength(1);
@@ -233,7 +265,7 @@ describe('enqueue', () => {
   it('answers the live row on a duplicate and throws X_JOB_DUPLICATE under onConflict: error', async () => {
     const { driver } = recordingDriver();
     setJobDriver(driver);
-    const handle = job(base);
+    const handle = job(named(base));
     const first = await handle.enqueue({ orgId: 'org-1' });
     const second = await handle.enqueue({ orgId: 'org-1', n: 2 });
     expect(second).toEqual({ id: first.id, runId: first.runId, deduped: true });
@@ -243,7 +275,7 @@ describe('enqueue', () => {
   });
 
   it('is X_DRIVER_UNAVAILABLE with neither a facade nor a driver, as a rejection', async () => {
-    const handle = job(base);
+    const handle = job(named(base));
     await expect(handle.enqueue({ orgId: 'org-1' })).rejects.toMatchObject({ code: 'X_DRIVER_UNAVAILABLE' });
   });
 
@@ -259,7 +291,7 @@ describe('enqueue', () => {
       enqueueMany: async (requests) => requests.map((r) => ({ id: r.id, runId: r.runId, deduped: false })),
     };
     setJobsFacade(facade);
-    await job(base).enqueue({ orgId: 'org-1' });
+    await job(named(base)).enqueue({ orgId: 'org-1' });
     expect(staged).toHaveLength(1);
     expect(rows).toHaveLength(0);
   });
@@ -267,7 +299,7 @@ describe('enqueue', () => {
   it('rejects invalid input with X_JOB_INPUT_INVALID and writes nothing', async () => {
     const { driver, rows } = recordingDriver();
     setJobDriver(driver);
-    await expect(job(base).enqueue({ orgId: 42 } as never)).rejects.toMatchObject({
+    await expect(job(named(base)).enqueue({ orgId: 42 } as never)).rejects.toMatchObject({
       code: 'X_JOB_INPUT_INVALID',
     });
     expect(rows).toHaveLength(0);
@@ -280,7 +312,7 @@ describe('as(actor, …)', () => {
     setJobDriver(driver);
     let ran = 0;
     const handle = job({
-      ...base,
+      ...named(base),
       run: async () => {
         ran += 1;
       },
@@ -293,7 +325,9 @@ describe('as(actor, …)', () => {
   it("refuses an actor whose org contradicts the input's tenant (X_JOB_TENANT_MISMATCH)", async () => {
     const { driver, rows } = recordingDriver();
     setJobDriver(driver);
-    await expect(job(base).as({ id: 'user-9', orgId: 'org-2' }, { orgId: 'org-1' })).rejects.toMatchObject({
+    await expect(
+      job(named(base)).as({ id: 'user-9', orgId: 'org-2' }, { orgId: 'org-1' }),
+    ).rejects.toMatchObject({
       code: 'X_JOB_TENANT_MISMATCH',
     });
     expect(rows).toHaveLength(0);
@@ -304,7 +338,7 @@ describe('enqueueMany', () => {
   it('answers in input order, one facade round trip per 1,000 inputs', async () => {
     const { driver, rows, batches } = recordingDriver();
     setJobDriver(driver);
-    const handle = job(base);
+    const handle = job(named(base));
     const inputs = Array.from({ length: 2_345 }, (_, i) => ({ orgId: `org-${i}` }));
     const results = await handle.enqueueMany(inputs);
     expect(batches).toEqual([1000, 1000, 345]);
@@ -316,7 +350,7 @@ describe('enqueueMany', () => {
   it('dedupes a key repeated inside the batch to the first', async () => {
     const { driver } = recordingDriver();
     setJobDriver(driver);
-    const [a, b] = await job(base).enqueueMany([{ orgId: 'x' }, { orgId: 'x' }]);
+    const [a, b] = await job(named(base)).enqueueMany([{ orgId: 'x' }, { orgId: 'x' }]);
     expect(b).toEqual({ id: a?.id, runId: a?.runId, deduped: true });
   });
 
@@ -324,14 +358,14 @@ describe('enqueueMany', () => {
     const { driver, batches } = recordingDriver();
     setJobDriver(driver);
     const inputs = Array.from({ length: 10_001 }, () => ({ orgId: 'o' }));
-    await expect(job(base).enqueueMany(inputs)).rejects.toMatchObject({
+    await expect(job(named(base)).enqueueMany(inputs)).rejects.toMatchObject({
       code: 'X_JOB_ENQUEUE_BATCH_TOO_LARGE',
     });
     expect(batches).toEqual([]);
   });
 
   it("refuses onConflict: 'error' and runId in a batch (X_JOB_ENQUEUE_OPTIONS_INVALID)", async () => {
-    const handle = job(base);
+    const handle = job(named(base));
     await expect(
       handle.enqueueMany([{ orgId: 'o' }], { onConflict: 'error' } as never),
     ).rejects.toMatchObject({
@@ -345,7 +379,7 @@ describe('enqueueMany', () => {
   it('writes nothing when any input is invalid, and names its index', async () => {
     const { driver, rows } = recordingDriver();
     setJobDriver(driver);
-    const error = await job(base)
+    const error = await job(named(base))
       .enqueueMany([{ orgId: 'ok' }, { orgId: 7 } as never])
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'X_JOB_INPUT_INVALID', meta: { index: 1 } });
@@ -353,6 +387,6 @@ describe('enqueueMany', () => {
   });
 
   it('answers [] for no inputs', async () => {
-    expect(await job(base).enqueueMany([])).toEqual([]);
+    expect(await job(named(base)).enqueueMany([])).toEqual([]);
   });
 });

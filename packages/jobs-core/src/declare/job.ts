@@ -4,6 +4,7 @@ import { enqueuedJob } from '../caller/enqueued-job.js';
 import { enqueueMany } from '../enqueue/enqueue-many.js';
 import { prepareEnqueue } from '../enqueue/prepare-enqueue.js';
 import { bindDefinition, type ResolvedJobDefinition } from '../job/definition-of.js';
+import { markNamed, markUnnamed } from '../job/durable-name.js';
 import type { JobDefinition } from '../job/job-definition.js';
 import type { JobDescriptor } from '../job/job-descriptor.js';
 import type { AnyJobHandle, JobHandle } from '../job/job-handle.js';
@@ -15,7 +16,8 @@ import { resolveDefinition } from '../job/resolve-definition.js';
  * missing `idempotencyKey` / `tenant` is `X_IDEMPOTENCY_REQUIRED` / `X_JOB_TENANT_REQUIRED` (the
  * type already requires both), any other invalid field `X_JOB_DECLARATION_INVALID` naming it, and
  * a `name:` another definition already set `X_JOB_DUPLICATE`. Without `name:` the handle is
- * `anonymous-job-<n>` until `defineJobs` stamps its export name.
+ * `anonymous-job-<n>` until `defineJobs` stamps its export name, and its enqueues are refused
+ * (`X_JOB_UNNAMED`) until then.
  *
  * ```ts
  * export const onboardOrg = job({
@@ -60,11 +62,14 @@ function createJobHandle(definition: ResolvedJobDefinition): AnyJobHandle {
       kind: 'job' as const,
       declaredName: definition.declaredName,
       stampName: (exportName: string) => {
-        if (definition.declaredName === undefined) name = exportName;
+        if (definition.declaredName !== undefined) return;
+        name = exportName;
+        markNamed(handle);
       },
     }),
   } satisfies AnyJobHandle);
   bindDefinition(handle, definition);
+  if (definition.declaredName === undefined) markUnnamed(handle);
   return handle;
 }
 

@@ -31,6 +31,7 @@ const signup = job({
   run: async () => {},
 });
 const system = job({
+  name: 'prepare-enqueue.system',
   input: z.object({ day: z.string() }),
   idempotencyKey: ({ day }) => day,
   tenant: 'none',
@@ -70,7 +71,13 @@ describe('prepareEnqueue: input', () => {
   });
 
   it('refuses a derivation that returns an empty key (X_JOB_KEY_INVALID)', () => {
-    const blank = job({ input: z.object({}), idempotencyKey: () => '', tenant: 'none', run: async () => {} });
+    const blank = job({
+      name: 'prepare-enqueue.blank',
+      input: z.object({}),
+      idempotencyKey: () => '',
+      tenant: 'none',
+      run: async () => {},
+    });
     expect(thrown(() => prepareEnqueue(blank, {})).code).toBe('X_JOB_KEY_INVALID');
   });
 });

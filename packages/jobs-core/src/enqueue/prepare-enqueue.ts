@@ -2,6 +2,7 @@ import { maybeJobDriver } from '../ambient/driver-slot.js';
 import type { EnqueueRequest } from '../driver/enqueue.js';
 import { maxAttemptsOf } from '../job/attempt-budget.js';
 import { definitionOf } from '../job/definition-of.js';
+import { assertDurableName } from '../job/durable-name.js';
 import type { PrepareEnqueueOptions } from '../job/enqueue-options.js';
 import type { JobHandle } from '../job/job-handle.js';
 import { flatUuid } from '../primitives/flat-uuid.js';
@@ -23,7 +24,8 @@ const driverNow = () => maybeJobDriver()?.now() ?? Date.now();
  * rule of core (`values/`, the README's table) is applied here, so no driver sees a value another
  * driver would store differently.
  *
- * In order: checks the options strictly (`X_JOB_ENQUEUE_OPTIONS_INVALID`, unknown keys included);
+ * In order: refuses a handle with no durable name (`X_JOB_UNNAMED`: neither `name:` nor
+ * registered with `defineJobs`); checks the options strictly (`X_JOB_ENQUEUE_OPTIONS_INVALID`, unknown keys included);
  * checks the job's name (`X_JOB_INPUT_INVALID`: a stamped export name is checked here, not at
  * `job()`); parses `input` with the schema (`X_JOB_INPUT_INVALID`, listing issue paths and codes,
  * never values); derives the idempotency key and tenant (`X_JOB_KEY_INVALID` for a non-string or
@@ -43,6 +45,7 @@ export function prepareEnqueue<EnqueueInput>(
   options: PrepareEnqueueOptions = {},
 ): EnqueueRequest {
   const definition = definitionOf(handle);
+  assertDurableName(handle, handle.name);
   const name = checkIdentityString(handle.name, 'name', VALUE_LIMITS.nameBytes, 'X_JOB_INPUT_INVALID');
   const checked = checkEnqueueOptions(options, driverNow);
   const parsed = parseInput(name, definition.schema, input);

@@ -23,6 +23,8 @@ export const CORE_ERROR_CODES = {
     'An enqueue option is invalid (runAt, delay, priority, tenantId, runId, onConflict, actor).',
   X_JOB_KEY_INVALID:
     'idempotencyKey(input), tenant(input), concurrency.key(input) or rateLimit.key(input) returned something other than a non-empty string (a rate-limit key also at most 512 UTF-8 bytes, storable).',
+  X_JOB_UNNAMED:
+    'An enqueue through a job handle with no durable name (no name: in its definition, never registered with defineJobs); nothing was written.',
   X_JOB_NOT_A_HANDLE: 'A value passed where a job handle is expected was not made by job().',
   X_DRIVER_UNAVAILABLE:
     'No driver is installed, or the backend cannot be reached right now; nothing was written.',

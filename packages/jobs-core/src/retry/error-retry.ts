@@ -28,6 +28,7 @@ const CORE_ERROR_RETRY: Readonly<Partial<Record<CoreErrorCode, ErrorRetryClass>>
   X_JOB_TENANT_REQUIRED: 'terminal',
   X_DURATION_INVALID: 'terminal',
   X_JOB_NOT_A_HANDLE: 'terminal',
+  X_JOB_UNNAMED: 'terminal',
   X_STEP_DUPLICATE: 'terminal',
   X_STEP_OUTPUT_UNSERIALIZABLE: 'terminal',
   X_JOB_OUTPUT_UNSTORABLE: 'terminal',

@@ -10,6 +10,7 @@ import type { ClaimedJob } from '../driver/claim.js';
 import type { JobDriver } from '../driver/job-driver.js';
 import { coreError } from '../errors/core-error.js';
 import { errorCode } from '../errors/jobs-error.js';
+import { isJobHandle } from '../job/definition-of.js';
 import { ChurnMap } from '../primitives/churn-map.js';
 import { jobRegistry } from '../registry/process-registry.js';
 import { createJobMetrics, type JobMetrics } from '../telemetry/job-metrics.js';
@@ -20,6 +21,7 @@ import { HeldRun } from './held-run.js';
 import { startHousekeeping } from './housekeeping.js';
 import { ProcessLimiter } from './process-limiter.js';
 import type { QueuePool } from './queue-pool.js';
+import { UnknownJobs } from './unknown-jobs.js';
 import { assertEnforceable, buildPools, checkedWorkerOptions, executionSettingsOf } from './worker-config.js';
 import type { Worker, WorkerOptions, WorkerStats } from './worker-options.js';
 
@@ -53,6 +55,7 @@ class JobWorker implements Worker {
   readonly #visibilityTimeoutMs: number;
   readonly #idlePollMaxMs: number;
   readonly #pools: QueuePool[];
+  readonly #unknown: UnknownJobs;
   /**
    * Keyed by job id: a worker holds at most one attempt of a job. A claim of a row whose older
    * attempt this worker still runs supersedes that attempt and is handed back (see {@link #run}).
@@ -69,6 +72,10 @@ class JobWorker implements Worker {
   #metrics: JobMetrics | undefined;
   #cleanups: (() => void)[] = [];
   readonly #startedAt = Date.now();
+  #markStopped: () => void = () => {};
+  readonly #stopped = new Promise<void>((resolve) => {
+    this.#markStopped = resolve;
+  });
 
   constructor(options: WorkerOptions) {
     const timings = checkedWorkerOptions(options);
@@ -82,6 +89,7 @@ class JobWorker implements Worker {
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.#workerName = options.workerName ?? options.workerId ?? hostname();
     this.#pools = buildPools(options, this.#registry);
+    this.#unknown = new UnknownJobs(this.#logger, this.id);
     this.#settings = this.#executionSettings();
   }
 
@@ -150,6 +158,10 @@ class JobWorker implements Worker {
       handBack: (job) => this.#handBack(job),
     };
     this.#loops = this.#pools.map((pool) => runClaimLoop(host, pool));
+  }
+
+  get stopped(): Promise<void> {
+    return this.#stopped;
   }
 
   stop(): Promise<void> {
@@ -240,6 +252,11 @@ class JobWorker implements Worker {
    * its {@link HeldRun}'s `done`, asked for only by whoever waits).
    */
   #run(pool: QueuePool | undefined, job: ClaimedJob, leaseFrom: number): Promise<void> | undefined {
+    if (!isJobHandle(this.#registry.get(job.name))) {
+      // Never run, never charged: back to the backend for a worker that knows the name (unknown-jobs.ts).
+      this.#count('unknown');
+      return this.#handBack(job, this.#driver.now() + this.#unknown.defer(job));
+    }
     const older = this.#held.get(job.id);
     if (older?.workDone && older.execution.lingering === undefined) {
       // Hold this row's slot while the older settle lands, so no other job takes it meanwhile.
@@ -355,6 +372,7 @@ class JobWorker implements Worker {
         this.#logger.log('info', 'jobs.worker.stopped', { workerId: this.id, counts: { ...this.#counts } });
       }
       this.#state = 'stopped';
+      this.#markStopped();
     })();
     return this.#closing;
   }

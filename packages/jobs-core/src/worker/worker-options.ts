@@ -98,6 +98,14 @@ export interface Worker {
    * `X_JOB_RATE_LIMIT_UNENFORCEABLE` when one declares `rateLimit` and it has no rate-limit store.
    */
   start(): Promise<void>;
+  /**
+   * Resolves once the worker has stopped — after `stop()`, `drain()`, or the drain a SIGTERM/SIGINT
+   * started (`handleSignals`) — with every held row settled or handed back and its own timers,
+   * wake subscription and signal listeners gone. It never rejects. What the worker leaves open is
+   * what the app opened (the driver, its own servers): close them after it, and nothing keeps the
+   * process alive, so it exits by itself (`await worker.stopped; await driver.close();`).
+   */
+  readonly stopped: Promise<void>;
   /** Stops claiming and waits for held work to finish (no abort). */
   stop(): Promise<void>;
   /**
