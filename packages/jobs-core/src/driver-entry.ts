@@ -33,6 +33,12 @@ export { prepareEnqueue } from './enqueue/prepare-enqueue.js';
 export { activeTraceparent } from './enqueue/traceparent.js';
 export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
+export type { ConfigurationErrorCode } from './errors/configuration-error.js';
+export {
+  CONFIGURATION_ERROR_CODES,
+  configurationError,
+  isConfigurationError,
+} from './errors/configuration-error.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
 export type { PrepareEnqueueOptions } from './job/enqueue-options.js';
 export type { Registrable, RegistrableHooks } from './job/registrable.js';

@@ -37,6 +37,12 @@ export type { InputIssue } from './enqueue/parse-input.js';
 export { ChildJobError } from './errors/child-job-error.js';
 export type { CoreErrorCode } from './errors/codes.js';
 export { CORE_ERROR_CODES } from './errors/codes.js';
+export type { ConfigurationErrorCode } from './errors/configuration-error.js';
+export {
+  CONFIGURATION_ERROR_CODES,
+  configurationError,
+  isConfigurationError,
+} from './errors/configuration-error.js';
 export { errorCode, isJobsError, JobsError } from './errors/jobs-error.js';
 export { attemptsLabel } from './job/attempt-budget.js';
 export type { AwaitResultOptions } from './job/await-result-options.js';

@@ -30,6 +30,33 @@ describe('classifyPgError', () => {
     expect(coded.cause).toBe(error);
   });
 
+  it.each([
+    [
+      '3D000 no such database',
+      pgFailure('3D000', 'database "nope" does not exist'),
+      'X_DRIVER_DATABASE_MISSING',
+    ],
+    ['28P01 wrong password', pgFailure('28P01', 'password authentication failed'), 'X_DRIVER_AUTH_FAILED'],
+    [
+      '28000 unknown role / pg_hba refusal',
+      pgFailure('28000', 'role "x" does not exist'),
+      'X_DRIVER_AUTH_FAILED',
+    ],
+    ['ENOTFOUND', pgFailure('ENOTFOUND', 'getaddrinfo ENOTFOUND db.invalid'), 'X_DRIVER_HOST_UNKNOWN'],
+    ['ERR_INVALID_URL', pgFailure('ERR_INVALID_URL', 'Invalid URL'), 'X_DRIVER_URL_INVALID'],
+  ])('%s is a configuration error, not retryable, naming the setting', (_label, error, code) => {
+    const coded = classifyPgError(error);
+    expect(coded.code).toBe(code);
+    expect(coded.meta).toMatchObject({ retryable: false, setting: 'connectionString' });
+    expect(coded.cause).toBe(error);
+  });
+
+  it('EAI_AGAIN (a resolver that did not answer) stays an outage', () => {
+    expect(classifyPgError(pgFailure('EAI_AGAIN', 'getaddrinfo EAI_AGAIN db')).code).toBe(
+      'X_DRIVER_UNAVAILABLE',
+    );
+  });
+
   it.each(['40001', '40P01'])('%s is X_PG_TRANSACTION_CONFLICT and retryable', (sqlstate) => {
     const coded = classifyPgError(pgFailure(sqlstate));
     expect(coded.code).toBe('X_PG_TRANSACTION_CONFLICT');

@@ -1,4 +1,4 @@
-import { JobsError } from '@x/jobs-core';
+import { configurationError, JobsError } from '@x/jobs-core';
 import { isNetworkErrorCode } from '@x/jobs-core/driver';
 import { pgError } from './errors.js';
 
@@ -10,10 +10,10 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '57014', // query_canceled: statement_timeout or pg_cancel_backend; nothing was written
   '53300', // too_many_connections
   '53400', // configuration_limit_exceeded
-  '28000', // invalid_authorization_specification
-  '28P01', // invalid_password
-  '3D000', // invalid_catalog_name: the database does not exist
 ]);
+
+/** The setting a configuration error names: what the app passed the driver. */
+const SETTING = 'connectionString';
 
 /**
  * Messages node-postgres and PGlite raise without a code when a connection dies under them (they
@@ -36,12 +36,18 @@ const DROPPED_CONNECTION_MESSAGES = [
  *
  * | native | code | `meta.retryable` |
  * |---|---|---|
- * | SQLSTATE `08*`, `57P01/02/03`, `57014`, `53300`, `28*`, `3D000`; `ECONNREFUSED`, `ECONNRESET`, …; a dropped connection | `X_DRIVER_UNAVAILABLE` | true |
+ * | SQLSTATE `3D000` (no such database) | `X_DRIVER_DATABASE_MISSING` | false |
+ * | SQLSTATE `28P01`, `28000` (password, role or `pg_hba.conf` refused) | `X_DRIVER_AUTH_FAILED` | false |
+ * | `ENOTFOUND` (the host name does not resolve) | `X_DRIVER_HOST_UNKNOWN` | false |
+ * | `ERR_INVALID_URL` (pg could not parse the connection string) | `X_DRIVER_URL_INVALID` | false |
+ * | SQLSTATE `08*`, `57P01/02/03`, `57014`, `53300`; `ECONNREFUSED`, `ECONNRESET`, `EAI_AGAIN`, …; a dropped connection | `X_DRIVER_UNAVAILABLE` | true |
  * | `40001` serialization failure, `40P01` deadlock | `X_PG_TRANSACTION_CONFLICT` | true |
  * | `23505` unique violation | `X_JOB_DUPLICATE` | false |
  * | `42P01` undefined table, `3F000` undefined schema | `X_PG_SCHEMA_MISSING` | false |
  * | anything else | `X_PG_QUERY_FAILED` | false |
  *
+ * The four configuration codes (`meta.setting: 'connectionString'`) say that a retry changes
+ * nothing; the server's own message rides along (it names the database or role, never a password).
  * A `JobsError` passes through unchanged. `meta.sqlstate` / `meta.errno` carry the native code.
  */
 export function classifyPgError(error: unknown): JobsError {
@@ -50,6 +56,9 @@ export function classifyPgError(error: unknown): JobsError {
   const meta: Record<string, unknown> = {};
   if (native.sqlstate !== undefined) meta.sqlstate = native.sqlstate;
   if (native.errno !== undefined) meta.errno = native.errno;
+
+  const misconfigured = configurationErrorOf(native, meta, error);
+  if (misconfigured !== undefined) return misconfigured;
 
   if (isUnavailable(native)) {
     return new JobsError(
@@ -86,6 +95,52 @@ export function classifyPgError(error: unknown): JobsError {
     { ...meta, retryable: false },
     error,
   );
+}
+
+/** The configuration error `native` is, if it is one (see the table of {@link classifyPgError}). */
+function configurationErrorOf(
+  native: NativeFacts,
+  meta: Record<string, unknown>,
+  error: unknown,
+): JobsError | undefined {
+  const fix = `fix ${SETTING} (DATABASE_URL); retrying will not help`;
+  if (native.sqlstate === '3D000') {
+    return configurationError(
+      'X_DRIVER_DATABASE_MISSING',
+      `PostgreSQL has no such database (${native.message}): create it, or ${fix}.`,
+      SETTING,
+      meta,
+      error,
+    );
+  }
+  if (native.sqlstate === '28P01' || native.sqlstate === '28000') {
+    return configurationError(
+      'X_DRIVER_AUTH_FAILED',
+      `PostgreSQL refused the credentials (${native.message}): ${fix}.`,
+      SETTING,
+      meta,
+      error,
+    );
+  }
+  if (native.errno === 'ENOTFOUND') {
+    return configurationError(
+      'X_DRIVER_HOST_UNKNOWN',
+      `The PostgreSQL host name does not resolve (${native.message}): ${fix}.`,
+      SETTING,
+      meta,
+      error,
+    );
+  }
+  if (native.errno === 'ERR_INVALID_URL') {
+    return configurationError(
+      'X_DRIVER_URL_INVALID',
+      `The PostgreSQL connection string is not a valid URL: ${fix}.`,
+      SETTING,
+      meta,
+      error,
+    );
+  }
+  return undefined;
 }
 
 interface NativeFacts {

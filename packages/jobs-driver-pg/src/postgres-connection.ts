@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { checkConnectionString } from './connection-string.js';
 import type { JobsDatabase } from './database-types.js';
 import type { PostgresConnection } from './driver-options.js';
 import { pgError } from './errors.js';
@@ -35,6 +36,7 @@ export function openPostgres(connection: PostgresConnection): OpenedPostgres {
         field: 'connectionString',
       });
     }
+    checkConnectionString(connection.connectionString);
     const pool = new pg.Pool({
       connectionString: connection.connectionString,
       max: connection.max ?? 10,

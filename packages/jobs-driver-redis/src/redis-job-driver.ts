@@ -18,7 +18,7 @@ import { enqueueMany, enqueueOne } from './queue/enqueue.js';
 import { ackJob, createAckBatch, heartbeatJob, nackJob, recordProgress } from './queue/settle.js';
 import { createStartBatch, startJob } from './queue/start.js';
 import { queueStats } from './queue/stats.js';
-import { createOwnedClient } from './redis-client.js';
+import { createOwnedClient, type RedisClient } from './redis-client.js';
 import { RedisConnection } from './redis-connection.js';
 import {
   DEFAULT_COMMAND_TIMEOUT_MS,
@@ -26,6 +26,7 @@ import {
   DEFAULT_REDIS_URL,
   type RedisJobDriverOptions,
 } from './redis-job-driver-options.js';
+import { checkRedisUrl } from './redis-url.js';
 import { ScriptRunner } from './script-runner.js';
 import { ServerChecks } from './server-checks/server-checks.js';
 import { serverClock } from './server-clock.js';
@@ -45,6 +46,13 @@ export interface RedisJobDriver extends CompleteJobDriver {
   /** Every key name the driver uses (the README's key layout), for operators and tests. */
   readonly keys: KeySpace;
   readonly doneTtlMs: number;
+  /**
+   * Connects (the first connection, at most 5 s), passes the server checks and PINGs. Rejects with
+   * `X_DRIVER_AUTH_FAILED` (WRONGPASS/NOAUTH), `X_DRIVER_DATABASE_MISSING` (a db index out of
+   * range) or `X_DRIVER_HOST_UNKNOWN` (ENOTFOUND), never retryable; `X_DRIVER_UNAVAILABLE` while
+   * Redis is down. `worker.start()` awaits it.
+   */
+  ready(): Promise<void>;
 }
 
 /**
@@ -66,13 +74,16 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
   const queues = parseQueueOptions(options.queues, 'redisJobDriver');
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const keys = keySpace(prefix);
-  const client =
-    options.client ??
-    createOwnedClient(
-      options.url ?? process.env.REDIS_URL ?? DEFAULT_REDIS_URL,
-      options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
-    );
-  const connection = new RedisConnection(client, options.client === undefined);
+  const setting = options.client !== undefined ? 'client' : options.url !== undefined ? 'url' : 'REDIS_URL';
+  let client: RedisClient;
+  if (options.client === undefined) {
+    const url = options.url ?? process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
+    checkRedisUrl(url, setting);
+    client = createOwnedClient(url, options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
+  } else {
+    client = options.client;
+  }
+  const connection = new RedisConnection(client, options.client === undefined, setting);
   const checks = new ServerChecks(client, keys, prefix, options);
   connection.gate = checks;
   const scripts = new ScriptRunner(client, keys);
@@ -127,6 +138,7 @@ export function redisJobDriver(options: RedisJobDriverOptions = {}): RedisJobDri
     progress: (jobId: string, claim: ClaimRef, progress: JobProgress) =>
       recordProgress(context, jobId, claim, progress),
     stats: () => queueStats(context),
+    ready: () => connection.run('ready', async () => void (await client.ping())),
 
     async close(): Promise<void> {
       clock.stop();

@@ -10,7 +10,7 @@ const sendWelcome = job({
 });
 defineJobs({ jobs: [{ sendWelcome }] });
 
-const driver = redisJobDriver({ url: process.env.REDIS_URL, prefix: 'shop' });
+const driver = redisJobDriver({ prefix: 'shop' }); // url: REDIS_URL, else redis://127.0.0.1:6379
 setJobDriver(driver);
 
 await sendWelcome.enqueue({ userId: 'u-1' }); // one EVALSHA

@@ -115,6 +115,14 @@ export interface JobDriver {
   progress(jobId: string, claim: ClaimRef, progress: JobProgress): Promise<boolean>;
   /** Per-queue counts for every queue with a row or a pause flag, sorted by queue name. */
   stats(): Promise<readonly QueueStats[]>;
+  /**
+   * Optional. Opens the backend — connects, checks the settings (and migrates, where the driver
+   * does) — and resolves once a call could be served. Rejects with a configuration code
+   * (`isConfigurationError`: a missing database, refused credentials, a malformed URL, an unknown
+   * host; never retryable) or, during an outage, `X_DRIVER_UNAVAILABLE`. A driver without it opens
+   * on its first call. `worker.start()` awaits it.
+   */
+  ready?(): Promise<void>;
   /** Releases connections and timers. Safe to call twice. */
   close(): Promise<void>;
 }

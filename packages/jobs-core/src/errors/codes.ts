@@ -29,6 +29,13 @@ export const CORE_ERROR_CODES = {
   X_DRIVER_UNAVAILABLE:
     'No driver is installed, or the backend cannot be reached right now; nothing was written.',
   X_DRIVER_CLOSED: 'The driver was closed; open a new one.',
+  // Configuration (raised when a driver opens; never retryable: fix meta.setting).
+  X_DRIVER_DATABASE_MISSING:
+    'The database the connection settings name does not exist (PostgreSQL 3D000, a Redis db index out of range); fix meta.setting.',
+  X_DRIVER_AUTH_FAILED:
+    'The backend refused the credentials (PostgreSQL 28P01/28000, Redis WRONGPASS/NOAUTH); fix meta.setting.',
+  X_DRIVER_URL_INVALID: 'The connection URL cannot be parsed or names another protocol; fix meta.setting.',
+  X_DRIVER_HOST_UNKNOWN: "The connection settings' host name does not resolve (ENOTFOUND); fix meta.setting.",
   X_JOB_NOT_FOUND: 'No job row has that id.',
   X_JOB_NOT_CANCELLABLE: 'The job already finished, so it cannot be cancelled.',
   // Execution.

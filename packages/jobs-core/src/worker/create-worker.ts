@@ -19,6 +19,7 @@ import { type ClaimLoopHost, runClaimLoop } from './claim-loop.js';
 import { drainOnSignals } from './drain-signals.js';
 import { HeldRun } from './held-run.js';
 import { startHousekeeping } from './housekeeping.js';
+import { openDriver } from './open-driver.js';
 import { ProcessLimiter } from './process-limiter.js';
 import type { QueuePool } from './queue-pool.js';
 import { UnknownJobs } from './unknown-jobs.js';
@@ -56,6 +57,8 @@ class JobWorker implements Worker {
   readonly #idlePollMaxMs: number;
   readonly #pools: QueuePool[];
   readonly #unknown: UnknownJobs;
+  /** True while `start()` waits for the driver to open. */
+  #opening = false;
   /**
    * Keyed by job id: a worker holds at most one attempt of a job. A claim of a row whose older
    * attempt this worker still runs supersedes that attempt and is handed back (see {@link #run}).
@@ -110,6 +113,18 @@ class JobWorker implements Worker {
       });
     }
     assertEnforceable(this.#driver, this.#registry);
+    if (this.#opening) {
+      throw coreError('X_WORKER_OPTIONS_INVALID', `worker ${this.id} is already starting.`, {
+        field: 'start',
+      });
+    }
+    this.#opening = true;
+    try {
+      await openDriver(this.#driver, this.#logger, this.id);
+    } finally {
+      this.#opening = false;
+    }
+    if (this.#state !== 'idle') return; // stopped while the driver opened
     this.#state = 'running';
     this.#metrics = createJobMetrics({
       driver: this.#driver,

@@ -1,5 +1,5 @@
 import type { ClaimedJob } from '../driver/claim.js';
-import type { JobsLogger } from './logger.js';
+import type { JobsLogger } from '../telemetry/logger.js';
 
 /** The first hand-back delay of a row whose job name this worker does not know. */
 export const UNKNOWN_JOB_FIRST_DEFER_MS = 1_000;
