@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { flagsFromEnv, precedenceNote } from './backend/flag-precedence.js';
 import type { CommandContext } from './command-context.js';
 import { usageError } from './errors.js';
 
@@ -39,6 +40,15 @@ PGlite in ./.x-jobs. Exit codes: 0 ok, 1 the operation failed, 2 bad usage.
 Run 'x-jobs <command> --help' for a command's options and an example.`,
     );
   for (const register of commands) register(program, context);
+  // An explicit flag wins over the environment (backend/flag-precedence.ts): tell the command which
+  // backend flags came from the environment, and say so once when a typed flag overrides one.
+  program.hook('preAction', (_program, action) => {
+    if (!action.options.some((option) => option.attributeName() === 'databaseUrl')) return;
+    const fromEnv = flagsFromEnv(action);
+    action.setOptionValue('fromEnv', fromEnv);
+    const note = precedenceNote({ ...action.opts(), fromEnv }, io.env);
+    if (note !== undefined) io.stderr.write(`${note}\n`);
+  });
   for (const command of [program, ...program.commands]) {
     command.exitOverride((error) => {
       throw translateCommanderError(error, command);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { usageError } from '../errors.js';
+import { pickKind } from './flag-precedence.js';
 
 /** The backends `--driver` names. */
 export const DRIVER_KINDS = ['pg', 'pglite', 'redis', 'memory'] as const;
@@ -18,6 +19,8 @@ export interface BackendFlags {
   readonly schema?: string;
   readonly prefix?: string;
   readonly dataDir?: string;
+  /** The backend flags whose value came from their environment variable (set by the program). */
+  readonly fromEnv?: readonly string[];
 }
 
 /** A resolved backend: which driver, and where. */
@@ -30,15 +33,14 @@ export type BackendChoice =
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 /**
- * Picks the backend: `--driver` when given; otherwise `pg` when a database URL is set
- * (`--database-url` / `DATABASE_URL`), else `redis` when a Redis URL is set, else `pglite` in
- * `--data-dir` (default `./.x-jobs`). A driver without the URL it needs, a malformed URL or schema
- * is `X_CLI_USAGE`.
+ * Picks the backend ({@link pickKind}): a flag typed on the command line wins over the environment
+ * — `--driver`, else `pg` for `--database-url`, `redis` for `--redis-url`, `pglite` for
+ * `--data-dir` — and only then do `X_JOBS_DRIVER`, `DATABASE_URL`, `REDIS_URL`, `X_JOBS_DATA_DIR`
+ * decide, in that order; with none, `pglite` in `./.x-jobs`. A driver without the URL it needs, a
+ * malformed URL or schema is `X_CLI_USAGE`.
  */
 export function chooseBackend(flags: BackendFlags, cwd: string): BackendChoice {
-  const kind: DriverKind =
-    flags.driver ??
-    (flags.databaseUrl !== undefined ? 'pg' : flags.redisUrl !== undefined ? 'redis' : 'pglite');
+  const kind = pickKind(flags).kind as DriverKind;
   if (flags.schema !== undefined && !SCHEMA_NAME.test(flags.schema)) {
     throw usageError(`--schema '${flags.schema}' is not a plain SQL identifier.`, {
       hint: 'Use letters, digits and underscores, starting with a letter: --schema x_jobs',
