@@ -3,6 +3,7 @@ import type { JobDriver } from '../driver/job-driver.js';
 import { errorCode } from '../errors/jobs-error.js';
 import type { JobsLogger } from '../telemetry/logger.js';
 import type { QueuePool } from './queue-pool.js';
+import type { HealthTracker } from './worker-health.js';
 
 /** How long an idle pool first waits before claiming again; it doubles up to `idlePollMaxMs`. */
 const FIRST_IDLE_WAIT_MS = 25;
@@ -29,6 +30,8 @@ export interface ClaimLoopHost {
   startBuffered(pool: QueuePool): void;
   /** Hands a claimed row back unstarted. */
   handBack(job: ClaimedJob): Promise<void>;
+  /** Where the loop marks its turns and claim outcomes, for `worker.health()`. */
+  readonly health: HealthTracker;
 }
 
 /**
@@ -56,6 +59,7 @@ export async function runClaimLoop(host: ClaimLoopHost, pool: QueuePool): Promis
   const wantsClaim = (): boolean =>
     pool.inFlight + pool.buffered < pool.capacity || (extra > pool.prefetch && pool.buffered <= extra / 2);
   while (host.running()) {
+    host.health.loopTurned(pool.queue);
     host.startBuffered(pool);
     if (pool.takeStaleCount() > 0) extra = pool.prefetch;
     if (!wantsClaim()) {
@@ -89,6 +93,7 @@ export async function runClaimLoop(host: ClaimLoopHost, pool: QueuePool): Promis
         ...(startNow > 0 ? { start: startNow } : {}),
       });
     } catch (error) {
+      host.health.claimFailed(errorCode(error) ?? null);
       host.logger.log('warn', 'jobs.claim.failed', {
         workerId: host.workerId,
         queue: pool.queue,
@@ -98,6 +103,7 @@ export async function runClaimLoop(host: ClaimLoopHost, pool: QueuePool): Promis
       await pool.changed(idleWait);
       continue;
     }
+    host.health.claimed(jobs.length);
     if (!host.running()) {
       // Stopped while the claim was in flight: hand its rows back uncounted rather than start them.
       await Promise.all(jobs.map((job) => host.handBack(job)));
@@ -118,5 +124,6 @@ export async function runClaimLoop(host: ClaimLoopHost, pool: QueuePool): Promis
     await pool.changed(pool.buffered > 0 ? Math.min(wait, host.staleBufferMs) : wait);
     if (jobs.length === 0 && !busy) idleWait = Math.min(idleWait * 2, host.idlePollMaxMs);
   }
+  host.health.loopEnded(pool.queue);
   await Promise.all(pool.takeAllBuffered().map((job) => host.handBack(job)));
 }

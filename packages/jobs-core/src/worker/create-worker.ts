@@ -24,6 +24,7 @@ import { ProcessLimiter } from './process-limiter.js';
 import type { QueuePool } from './queue-pool.js';
 import { UnknownJobs } from './unknown-jobs.js';
 import { assertEnforceable, buildPools, checkedWorkerOptions, executionSettingsOf } from './worker-config.js';
+import { defaultStallMs, HealthTracker, type WorkerHealth } from './worker-health.js';
 import type { Worker, WorkerOptions, WorkerStats } from './worker-options.js';
 
 /** How long a claim of a row this worker still runs is handed back for (the older attempt ends first). */
@@ -57,6 +58,7 @@ class JobWorker implements Worker {
   readonly #idlePollMaxMs: number;
   readonly #pools: QueuePool[];
   readonly #unknown: UnknownJobs;
+  readonly #health: HealthTracker;
   /** True while `start()` waits for the driver to open. */
   #opening = false;
   /**
@@ -84,7 +86,11 @@ class JobWorker implements Worker {
     const timings = checkedWorkerOptions(options);
     this.#options = options;
     this.#driver = options.driver;
-    this.#logger = options.logger ?? jsonLinesLogger();
+    this.#health = new HealthTracker(
+      timings.healthStallMs ?? defaultStallMs(timings.idlePollMaxMs),
+      timings.visibilityTimeoutMs,
+    );
+    this.#logger = this.#health.watch(options.logger ?? jsonLinesLogger());
     this.#registry = options.registry ?? jobRegistry();
     this.#limiter = new ProcessLimiter(options.limits);
     this.#visibilityTimeoutMs = timings.visibilityTimeoutMs;
@@ -171,6 +177,7 @@ class JobWorker implements Worker {
       running: () => this.#state === 'running',
       startBuffered: (pool) => this.#startBuffered(pool),
       handBack: (job) => this.#handBack(job),
+      health: this.#health,
     };
     this.#loops = this.#pools.map((pool) => runClaimLoop(host, pool));
   }
@@ -230,6 +237,10 @@ class JobWorker implements Worker {
       ran += jobs.length;
       await Promise.all(jobs.map((job) => this.#runToEnd(undefined, job, sentAt)));
     }
+  }
+
+  health(): WorkerHealth {
+    return this.#health.read(this.#state);
   }
 
   stats(): WorkerStats {

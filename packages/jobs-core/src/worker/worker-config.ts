@@ -32,6 +32,7 @@ function positive(value: number | undefined, fallback: number, field: string): n
 export function checkedWorkerOptions(options: WorkerOptions): {
   readonly visibilityTimeoutMs: number;
   readonly idlePollMaxMs: number;
+  readonly healthStallMs: number | undefined;
 } {
   if (options.driver === undefined || options.driver === null) {
     throw coreError('X_WORKER_OPTIONS_INVALID', 'createWorker: driver is required.', { field: 'driver' });
@@ -58,7 +59,9 @@ export function checkedWorkerOptions(options: WorkerOptions): {
     options.driver.wake === undefined ? 2_000 : 5_000,
     'idlePollMaxMs',
   );
-  return { visibilityTimeoutMs, idlePollMaxMs };
+  const healthStallMs =
+    options.healthStallMs === undefined ? undefined : positive(options.healthStallMs, 1, 'healthStallMs');
+  return { visibilityTimeoutMs, idlePollMaxMs, healthStallMs };
 }
 
 /** The jobs a registry lists (a `JobRegistry`; a bare `{ get }` lists none). */

@@ -5,6 +5,7 @@ import type { JobRegistry } from '../registry/job-registry.js';
 import type { ExecutionObserver } from '../steps/execution-observer.js';
 import type { JobsLogger } from '../telemetry/logger.js';
 import type { LimitConfig } from './limit-config.js';
+import type { WorkerHealth } from './worker-health.js';
 
 /** Options of {@link createWorker}. `driver` and `context` are required; everything else defaults. */
 export interface WorkerOptions {
@@ -46,6 +47,13 @@ export interface WorkerOptions {
    * (Default: 2_000; 5_000 when the driver has a wake)
    */
   readonly idlePollMaxMs?: number;
+  /**
+   * How long a claim loop may go without coming round before `worker.health()` says the worker is
+   * not live ("up but not consuming"). A loop comes round at least every `idlePollMaxMs` while it
+   * works, so only a claim stuck in a call that never returns, or a dead loop, crosses it.
+   * (Default: 3 × `idlePollMaxMs` + 15_000: 30 s with a driver wake, 21 s without)
+   */
+  readonly healthStallMs?: number;
   /** How long a drain waits for interrupted bodies before abandoning them. (Default: 10_000) */
   readonly drainTimeoutMs?: number;
   /** Drain on SIGTERM/SIGINT. (Default: true) */
@@ -120,4 +128,13 @@ export interface Worker {
    */
   runDue(): Promise<number>;
   stats(): WorkerStats;
+  /**
+   * Liveness and readiness, computed now from what the worker saw: `live` false when a claim loop
+   * has not come round for `healthStallMs` (default 30 s with a driver wake); `ready` false while
+   * claims fail (the backend down or misconfigured; detected by the next claim, at most
+   * `idlePollMaxMs` plus the driver's connect timeout later), while a lease renewal failed within
+   * the last lease window, before the first claim lands, and once draining. Serve it to probes
+   * with `healthHandler(worker)`.
+   */
+  health(): WorkerHealth;
 }
