@@ -23,5 +23,7 @@ export {
 } from './outbox-store-conformance.js';
 export type { WakeOnlyReads } from './wake-only-reads.js';
 export { wakeOnlyReads } from './wake-only-reads.js';
+export type { HealthReached } from './worker-probes.js';
+export { enqueueAndAwaitDone, healthUntil } from './worker-probes.js';
 export type { WorkerProcessExit, WorkerProcessOptions } from './worker-process.js';
 export { markdownCodeBlocks, runWorkerProcess } from './worker-process.js';

@@ -4,11 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { postgresJobDriver } from '../src/postgres-job-driver.js';
 import { DATABASE_URL } from './database-url.js';
 
-/** DATABASE_URL with one part changed. */
-function urlWith(change: (url: URL) => void): string {
-  const url = new URL(DATABASE_URL);
-  change(url);
-  return url.href;
+/** DATABASE_URL with some parts changed. */
+function urlWith(parts: Partial<Pick<URL, 'pathname' | 'username' | 'hostname' | 'port'>>): string {
+  return Object.assign(new URL(DATABASE_URL), parts).href;
 }
 
 /** What `ready()` rejects with, closing the driver afterwards. */
@@ -29,19 +27,19 @@ describe('configuration errors at open (real PostgreSQL)', { timeout: 60_000 }, 
   it.each([
     [
       'a database that does not exist',
-      urlWith((url) => void (url.pathname = `/x_jobs_none_${randomBytes(4).toString('hex')}`)),
+      urlWith({ pathname: `/x_jobs_none_${randomBytes(4).toString('hex')}` }),
       'X_DRIVER_DATABASE_MISSING',
       '3D000',
     ],
     [
       'a role that does not exist',
-      urlWith((url) => void (url.username = `x_jobs_nobody_${randomBytes(4).toString('hex')}`)),
+      urlWith({ username: `x_jobs_nobody_${randomBytes(4).toString('hex')}` }),
       'X_DRIVER_AUTH_FAILED',
       '28000',
     ],
     [
       'a host name that does not resolve',
-      urlWith((url) => void (url.hostname = 'x-jobs-no-such-host.invalid')),
+      urlWith({ hostname: 'x-jobs-no-such-host.invalid' }),
       'X_DRIVER_HOST_UNKNOWN',
       undefined,
     ],
@@ -72,14 +70,14 @@ describe('configuration errors at open (real PostgreSQL)', { timeout: 60_000 }, 
 
   it('a port nobody listens on is an outage: X_DRIVER_UNAVAILABLE, retryable', async () => {
     const error = await openFailure(
-      postgresJobDriver({ connectionString: urlWith((url) => void (url.port = '7319')) }, { wake: false }),
+      postgresJobDriver({ connectionString: urlWith({ port: '7319' }) }, { wake: false }),
     );
     expect(error).toMatchObject({ code: 'X_DRIVER_UNAVAILABLE', meta: { retryable: true } });
   });
 
   it('worker.start() refuses a misconfigured driver with its code, and starts on an outage', async () => {
     const missing = postgresJobDriver(
-      { connectionString: urlWith((url) => void (url.pathname = '/x_jobs_none_at_all')) },
+      { connectionString: urlWith({ pathname: '/x_jobs_none_at_all' }) },
       { wake: false },
     );
     const worker = createWorker({
@@ -93,10 +91,7 @@ describe('configuration errors at open (real PostgreSQL)', { timeout: 60_000 }, 
     expect(worker.stats().state).toBe('idle');
     await missing.close();
 
-    const down = postgresJobDriver(
-      { connectionString: urlWith((url) => void (url.port = '7319')) },
-      { wake: false },
-    );
+    const down = postgresJobDriver({ connectionString: urlWith({ port: '7319' }) }, { wake: false });
     const patient = createWorker({
       driver: down,
       context: () => ({}),

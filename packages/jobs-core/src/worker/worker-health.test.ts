@@ -46,7 +46,10 @@ function steeredWorker(options: { heartbeatIntervalMs?: number } = {}) {
     logger: silentLogger,
     ...options,
   });
-  return { fake, worker, steer: (next: typeof mode) => void (mode = next) };
+  const steer = (next: typeof mode) => {
+    mode = next;
+  };
+  return { fake, worker, steer };
 }
 
 describe('worker.health()', () => {
@@ -112,7 +115,10 @@ describe('worker.health()', () => {
       input: z.object({}),
       idempotencyKey: () => 'k',
       tenant: 'none',
-      run: () => new Promise<void>((resolve) => (release = resolve)),
+      run: () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
     });
     const slowWorker = createWorker({
       driver: fake.driver,
