@@ -24,6 +24,8 @@ export const CLI_ERROR_CODES = {
   X_CLI_STEP_NOT_FOUND: 'The step named is not recorded for that job.',
   X_CLI_DASHBOARD_LISTEN_FAILED:
     'x-jobs dashboard could not listen on the host and port given (in use, not allowed).',
+  X_CLI_HEALTH_LISTEN_FAILED:
+    'x-jobs worker --health-port could not listen on that port (in use, not allowed).',
   X_CLI_STEP_NOT_STARTED: 'resolve-step met a step that is not left started, so there is nothing to resolve.',
   X_CLI_CHECK_FAILED:
     'A check found what it looks for (check-replay: a live run would diverge; backfill --pending: something is unswept; --all: a name failed); the result is printed, the exit code is 1.',

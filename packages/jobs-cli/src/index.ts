@@ -23,6 +23,7 @@ export type {
 export type { CancelJson } from './commands/cancel.js';
 export type { DashboardJson } from './commands/dashboard.js';
 export type { EnqueueJson } from './commands/enqueue.js';
+export type { HealthJson, ProbeJson } from './commands/health.js';
 export type { ManifestJson } from './commands/manifest.js';
 export type { MigrateJson } from './commands/migrate.js';
 export type { PauseJson } from './commands/pause.js';

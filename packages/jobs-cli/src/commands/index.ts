@@ -6,6 +6,7 @@ import { registerDashboard } from './dashboard.js';
 import { registerDead } from './dead.js';
 import { registerDev } from './dev.js';
 import { registerEnqueue } from './enqueue.js';
+import { registerHealth } from './health.js';
 import { registerJobs } from './jobs.js';
 import { registerLs } from './ls.js';
 import { registerManifest } from './manifest.js';
@@ -35,6 +36,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerRemove,
   registerPause,
   registerWorkers,
+  registerHealth,
   registerEnqueue,
   registerTail,
   registerDashboard,

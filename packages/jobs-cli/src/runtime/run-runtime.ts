@@ -8,6 +8,7 @@ import { openBackend } from '../backend/open-backend.js';
 import type { CommandContext } from '../command-context.js';
 import { Printer } from '../output/printer.js';
 import { startTelemetry } from '../telemetry/start-telemetry.js';
+import { serveHealth } from './health-server.js';
 import { LiveLog } from './live-log.js';
 import type { RuntimeFlags } from './runtime-flags.js';
 import { runtimeLogger } from './runtime-logger.js';
@@ -121,6 +122,10 @@ export async function runRuntime(
       }
       await running.start();
       stack.push({ label: 'worker', stop: () => running.drain() });
+      if (flags.healthPort !== undefined) {
+        stack.push({ label: 'health', stop: await serveHealth(running, flags.healthPort) });
+        logger.log('info', 'x-jobs.health.listening', { port: flags.healthPort });
+      }
     }
     if (plan.relay && booted.outbox !== undefined) {
       const outbox = await importOptional(() => import('@x/jobs-outbox'), {

@@ -9,6 +9,7 @@ export interface RuntimeFlags extends BackendFlags, JsonFlag, ModuleFlag {
   readonly queues?: readonly string[];
   readonly concurrency?: number;
   readonly once?: boolean;
+  readonly healthPort?: number;
 }
 
 /** Adds `--otel <none|console|otlp>` (env `X_JOBS_OTEL`). */
@@ -28,7 +29,20 @@ export function addWorkerOptions(command: Command): Command {
       'comma-separated queues to claim from (default: every queue of the registered jobs)',
       parseQueues,
     )
-    .option('--concurrency <n>', 'slots per queue, 1-1000 (default: 10)', parseConcurrency);
+    .option('--concurrency <n>', 'slots per queue, 1-1000 (default: 10)', parseConcurrency)
+    .addOption(
+      new Option('--health-port <port>', 'serve GET /livez and /readyz for probes on this port')
+        .argParser(parsePort)
+        .env('X_JOBS_HEALTH_PORT'),
+    );
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new InvalidArgumentError('Expected a port from 1 to 65535, e.g. --health-port 9464.');
+  }
+  return port;
 }
 
 function parseQueues(value: string): readonly string[] {
