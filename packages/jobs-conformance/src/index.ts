@@ -1,3 +1,5 @@
+export type { RestartSubject } from './backend-restart.js';
+export { expectHealthAcrossRestart, readyFailure } from './backend-restart.js';
 export { TRICKY_NUMBERS, TRICKY_STRINGS, trickyPayload } from './cases/value-cases.js';
 export type { ConformanceCase } from './conformance-case.js';
 export type { ConformanceSubject, DriverHarness, HarnessClaimOptions } from './driver-harness.js';

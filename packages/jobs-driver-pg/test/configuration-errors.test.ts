@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createWorker, isConfigurationError, type JobDriver, silentLogger } from '@x/jobs-core';
+import { readyFailure } from '@x/jobs-conformance';
+import { createWorker, isConfigurationError, silentLogger } from '@x/jobs-core';
 import { describe, expect, it } from 'vitest';
 import { postgresJobDriver } from '../src/postgres-job-driver.js';
 import { DATABASE_URL } from './database-url.js';
@@ -7,18 +8,6 @@ import { DATABASE_URL } from './database-url.js';
 /** DATABASE_URL with some parts changed. */
 function urlWith(parts: Partial<Pick<URL, 'pathname' | 'username' | 'hostname' | 'port'>>): string {
   return Object.assign(new URL(DATABASE_URL), parts).href;
-}
-
-/** What `ready()` rejects with, closing the driver afterwards. */
-async function openFailure(driver: JobDriver & { ready(): Promise<void> }): Promise<unknown> {
-  try {
-    await driver.ready();
-    return undefined;
-  } catch (error) {
-    return error;
-  } finally {
-    await driver.close();
-  }
 }
 
 // Against the real server: a misconfiguration is its own non-retryable code naming the setting,
@@ -46,7 +35,7 @@ describe('configuration errors at open (real PostgreSQL)', { timeout: 60_000 }, 
   ])(
     '%s: %s from ready(), not retryable, meta.setting connectionString',
     async (_label, url, code, sqlstate) => {
-      const error = await openFailure(postgresJobDriver({ connectionString: url }, { wake: false }));
+      const error = await readyFailure(postgresJobDriver({ connectionString: url }, { wake: false }));
       expect(isConfigurationError(error)).toBe(true);
       expect(error).toMatchObject({ code, meta: { retryable: false, setting: 'connectionString' } });
       if (sqlstate !== undefined) expect(error).toMatchObject({ meta: { sqlstate } });
@@ -69,7 +58,7 @@ describe('configuration errors at open (real PostgreSQL)', { timeout: 60_000 }, 
   });
 
   it('a port nobody listens on is an outage: X_DRIVER_UNAVAILABLE, retryable', async () => {
-    const error = await openFailure(
+    const error = await readyFailure(
       postgresJobDriver({ connectionString: urlWith({ port: '7319' }) }, { wake: false }),
     );
     expect(error).toMatchObject({ code: 'X_DRIVER_UNAVAILABLE', meta: { retryable: true } });

@@ -1,22 +1,11 @@
+import { readyFailure } from '@x/jobs-conformance';
 import { createWorker, isConfigurationError, silentLogger } from '@x/jobs-core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisJobDriver, redisJobDriver } from '../src/redis-job-driver.js';
+import { redisJobDriver } from '../src/redis-job-driver.js';
 import { RedisServerProcess } from './redis-server-process.js';
 
 const PASSWORD = 'x-jobs-test-secret';
-
-/** What `ready()` rejects with (undefined when it opened), closing the driver afterwards. */
-async function openFailure(driver: RedisJobDriver): Promise<unknown> {
-  try {
-    await driver.ready();
-    return undefined;
-  } catch (error) {
-    return error;
-  } finally {
-    await driver.close();
-  }
-}
 
 // Against a redis-server of this test's own that requires a password: a misconfiguration is its
 // own non-retryable code naming the setting, raised when the driver opens; an outage stays
@@ -42,7 +31,7 @@ describe('configuration errors at open (a real redis-server with requirepass)', 
       'X_DRIVER_HOST_UNKNOWN',
     ],
   ])('%s: %s from ready(), not retryable, meta.setting url', async (_label, url, code) => {
-    const error = await openFailure(redisJobDriver({ url: url(), allowEviction: true }));
+    const error = await readyFailure(redisJobDriver({ url: url(), allowEviction: true }));
     expect(isConfigurationError(error)).toBe(true);
     expect(error).toMatchObject({ code, meta: { retryable: false, setting: 'url' } });
     expect((error as Error).message).not.toContain(PASSWORD);
@@ -50,7 +39,7 @@ describe('configuration errors at open (a real redis-server with requirepass)', 
 
   it('the right password opens', async () => {
     expect(
-      await openFailure(redisJobDriver({ url: at(`:${PASSWORD}@`), allowEviction: true })),
+      await readyFailure(redisJobDriver({ url: at(`:${PASSWORD}@`), allowEviction: true })),
     ).toBeUndefined();
   });
 
@@ -81,6 +70,6 @@ describe('configuration errors at open (a real redis-server with requirepass)', 
     await wrong.close();
 
     const down = redisJobDriver({ url: 'redis://127.0.0.1:7318', allowEviction: true });
-    expect(await openFailure(down)).toMatchObject({ code: 'X_DRIVER_UNAVAILABLE' });
+    expect(await readyFailure(down)).toMatchObject({ code: 'X_DRIVER_UNAVAILABLE' });
   });
 });
