@@ -5,6 +5,7 @@ import { nextOccurrences } from './next-occurrences.js';
 import { task } from './task.js';
 
 const noop = job({
+  name: 'scheduler-test.noop',
   input: z.object({}),
   idempotencyKey: () => 'k',
   tenant: 'none',

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { type TaskHandle, task } from './task.js';
 
 const count = job({
+  name: 'scheduler-test.count',
   input: z.object({ n: z.number() }),
   idempotencyKey: ({ n }) => `count:${n}`,
   tenant: 'none',
   run: async () => undefined,
 });
 const label = job({
+  name: 'scheduler-test.label',
   input: z.object({ text: z.string() }),
   idempotencyKey: ({ text }) => text,
   tenant: 'none',

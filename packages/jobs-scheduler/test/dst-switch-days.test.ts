@@ -15,6 +15,7 @@ import { taskSpec } from '../src/task-spec.js';
 
 const MINUTE = 60_000;
 const digest = job({
+  name: 'scheduler-test.digest',
   input: z.object({}),
   idempotencyKey: () => 'digest',
   tenant: 'none',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { task } from '../src/task.js';
 
 const sendDigest = job({
+  name: 'scheduler-test.sendDigest',
   input: z.object({ list: z.string() }),
   idempotencyKey: ({ list }) => `digest:${list}`,
   tenant: 'none',
