@@ -65,6 +65,7 @@ describe('the case catalogue', () => {
         'steps',
         'suspend gap',
         'terminal',
+        'unknown job name',
         'values',
         'visibility',
         'wake',
