@@ -40,9 +40,4 @@ export class UnknownJobs {
     }
     return Math.min(UNKNOWN_JOB_MAX_DEFER_MS, UNKNOWN_JOB_FIRST_DEFER_MS * 2 ** Math.min(times - 1, 16));
   }
-
-  /** Names this worker met and deferred, with how many rows of each. */
-  counts(): Readonly<Record<string, number>> {
-    return Object.fromEntries(this.#deferrals);
-  }
 }
