@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FakeJobDriver } from '../../test/fake-job-driver.js';
+import { job } from '../declare/job.js';
 import type { ClaimOptions } from '../driver/claim.js';
 import { coreError } from '../errors/core-error.js';
-import { job } from '../job/job.js';
+import { silentLogger } from '../telemetry/logger.js';
 import { createWorker } from './create-worker.js';
 import { healthHandler } from './health-handler.js';
-import { silentLogger } from './logger.js';
 import type { WorkerHealth } from './worker-health.js';
 
 /** Polls `read` until `done` holds (generous bound: a loaded machine must not fail this). */
