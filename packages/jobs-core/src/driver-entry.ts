@@ -16,8 +16,10 @@ export {
 } from './driver-kit/backend-clock.js';
 export { CallBatcher } from './driver-kit/call-batcher.js';
 export { DRIVER_STORES, type DriverStoreName } from './driver-kit/driver-stores.js';
-export type { FairCandidate } from './driver-kit/fair-order.js';
+export type { FairCandidate, FairService, FairTake } from './driver-kit/fair-order.js';
 export { fairOrder } from './driver-kit/fair-order.js';
+export type { FairPolicy } from './driver-kit/fair-policy.js';
+export { FAIR_SERVICE_UNIT, fairCost } from './driver-kit/fair-policy.js';
 export { jsonContains } from './driver-kit/json-contains.js';
 export { isNetworkErrorCode, NETWORK_ERROR_CODES } from './driver-kit/network-errors.js';
 export type { QueueSettings } from './driver-kit/queue-settings.js';

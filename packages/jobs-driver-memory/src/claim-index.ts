@@ -1,4 +1,4 @@
-import { fairOrder } from '@x/jobs-core/driver';
+import { type FairPolicy, fairOrder } from '@x/jobs-core/driver';
 import { ClaimLine } from './claim-line.js';
 import type { IndexSlot, MemoryJobRow } from './memory-job-row.js';
 
@@ -153,18 +153,21 @@ export function takeDue(
 }
 
 /**
- * The fair take of `QueueOptions.fairness: 'tenant'` on one queue: up to `limit` rows claimable
- * at `now`, in the fair order (`fairOrder`: turns by tenant, counting each tenant's rows running
- * under an unexpired lease), out of the index. Reads every due row of the queue: O(n log n).
+ * The fair take of `QueueOptions.fairness` on one queue: up to `limit` rows claimable at `now`,
+ * in the fair order (`fairOrder`: start tags over the service the queue gave, `service`, which it
+ * updates), out of the index. Reads every due row of the queue: O(n log n).
  */
-export function takeDueFair(index: ClaimIndex, name: string, now: number, limit: number): MemoryJobRow[] {
+export function takeDueFair(
+  index: ClaimIndex,
+  name: string,
+  now: number,
+  limit: number,
+  service: { clock: number; readonly served: Map<string | null, number> },
+  policy: FairPolicy,
+): MemoryJobRow[] {
   const queue = index.queues.get(name);
   if (queue === undefined) return [];
   promoteDue(queue, now);
-  const held = new Map<string | null, number>();
-  for (const slot of queue.later.items()) {
-    if (slot.row.state === 'running') held.set(slot.row.tenantId, (held.get(slot.row.tenantId) ?? 0) + 1);
-  }
   const due = queue.due
     .items()
     .filter((slot) => slot.dueAt <= now)
@@ -175,7 +178,10 @@ export function takeDueFair(index: ClaimIndex, name: string, now: number, limit:
       runAt: slot.runAt,
       seq: slot.seq,
     }));
-  return fairOrder(due, held, limit).map(({ slot }) => {
+  const take = fairOrder(due, service, limit, policy.costOf);
+  service.clock = take.clock;
+  for (const [tenant, served] of take.served) service.served.set(tenant, served);
+  return take.rows.map(({ slot }) => {
     queue.due.remove(slot);
     slot.heap = null;
     return slot.row;

@@ -28,6 +28,8 @@ export interface MemoryStore {
   /** The live row id per dedupe scope (see {@link dedupeScope}). */
   readonly liveKeys: Map<string, string>;
   readonly pausedQueues: Set<string>;
+  /** The service each fair queue gave (its clock and its tenants' counters; see `fairOrder`). */
+  readonly fairService: Map<string, { clock: number; readonly served: Map<string | null, number> }>;
   /** Steps per run id, by step name. */
   readonly steps: Map<string, Map<string, StepRecord>>;
   readonly events: MemoryEventRecord[];
@@ -56,6 +58,7 @@ export function createMemoryStore(clock: Clock): MemoryStore {
     stateCounts: new Map(),
     liveKeys: new Map(),
     pausedQueues: new Set(),
+    fairService: new Map(),
     steps: new Map(),
     events: [],
     leases: new Map(),

@@ -9,6 +9,33 @@ const group = 'fairness';
 /** The harness queue with `fairness: 'tenant'`. */
 const fairQueue = (queue: string) => ({ queues: { [queue]: { fairness: 'tenant' as const } } });
 
+/** The harness queue with fairness by tenant, `a` weighing 3 (every other tenant 1). */
+const weightedQueue = (queue: string) => ({
+  queues: { [queue]: { fairness: { by: 'tenant' as const, weights: { a: 3 } } } },
+});
+
+/**
+ * One claimer of one row at a time, as a worker with `concurrency: 1, prefetch: 0` claims:
+ * claim(1) → start → ack, `times` over (or until a claim answers nothing). Answers the tenants
+ * served, in order.
+ */
+async function serveOneByOne(h: DriverHarness, times: number, workerId = 'fair-worker'): Promise<string> {
+  let order = '';
+  for (let i = 0; i < times; i += 1) {
+    const [job] = await h.driver.claim({
+      queues: [h.queue],
+      limit: 1,
+      workerId,
+      visibilityTimeoutMs: LONG_MS,
+    });
+    if (job === undefined) break;
+    expect(await h.driver.start(job.id, job.claim, LONG_MS)).toBe(true);
+    expect(await h.driver.ack(job.id, job.claim, null)).toBe(true);
+    order += job.tenantId ?? '-';
+  }
+  return order;
+}
+
 /**
  * Enqueues `count` rows of `tenantId` one after another (so enqueue order is call order), all
  * with one `runAt` in the past: within a turn, rows then tie on priority and runAt.
@@ -43,9 +70,11 @@ const claimFair = (
   });
 
 /**
- * `QueueOptions.fairness: 'tenant'`: tenants take turns, one row each per turn, the tenants
- * holding the fewest running rows first; within a turn, the default order (priority, runAt,
- * enqueue order). A driver made without the setting fails this group.
+ * `QueueOptions.fairness`: claims share the queue by the service each tenant was given, counted
+ * in the backend (start tags over per-tenant counters and the queue's clock), so it holds for a
+ * claimer of one row at a time and for many claimers; weights share it in proportion; between
+ * equal start tags, the default order (priority, runAt, enqueue order). A driver made without the
+ * setting fails this group.
  */
 export const fairnessCases: readonly JobDriverCase[] = [
   {
@@ -60,13 +89,83 @@ export const fairnessCases: readonly JobDriverCase[] = [
   },
   {
     group,
-    name: 'a tenant already holding running rows waits for the tenants holding fewer',
+    name: 'service is counted, not rows held: a tenant served before banks no credit for a newcomer',
     setup: fairQueue,
     async run(h) {
       await rowsOf(h, 'a', 6);
       expect(tenantsOf(await claimFair(h, 3))).toBe('aaa');
       await rowsOf(h, 'b', 4);
-      expect(tenantsOf(await claimFair(h, 5))).toBe('bbbab');
+      expect(tenantsOf(await claimFair(h, 5))).toBe('babab');
+    },
+  },
+  {
+    group,
+    name: "40 rows of A then 3 of B, served one at a time (claim 1 → start → ack): B's first row is in the next claim, then A and B alternate",
+    setup: fairQueue,
+    async run(h) {
+      await rowsOf(h, 'a', 40);
+      expect(await serveOneByOne(h, 5)).toBe('aaaaa');
+      await rowsOf(h, 'b', 3);
+      expect(await serveOneByOne(h, 8)).toBe('bababaaa');
+    },
+  },
+  {
+    group,
+    name: 'a claimer of one row at a time: every row acked before the newcomer arrives still counts',
+    setup: fairQueue,
+    async run(h) {
+      await rowsOf(h, 'a', 40);
+      await rowsOf(h, 'b', 3);
+      expect(await serveOneByOne(h, 8)).toBe('abababaa');
+    },
+  },
+  {
+    group,
+    name: 'weights share the queue in proportion: a tenant weighing 3 gets three rows per row of a tenant weighing 1',
+    setup: weightedQueue,
+    async run(h) {
+      await rowsOf(h, 'a', 30);
+      await rowsOf(h, 'b', 30);
+      const served = await serveOneByOne(h, 16);
+      expect(served).toBe('abaaabaaabaaabaa');
+      const batch = tenantsOf(await claimFair(h, 8));
+      expect(batch).toBe('abaaabaa');
+    },
+  },
+  {
+    group,
+    name: 'a fleet of four claimers taking turns serves the same interleaving as one claimer: the count is shared',
+    setup: fairQueue,
+    async run(h) {
+      await rowsOf(h, 'a', 40);
+      const fleet = ['w1', 'w2', 'w3', 'w4'];
+      let order = '';
+      for (let i = 0; i < 5; i += 1) order += await serveOneByOne(h, 1, fleet[i % 4]);
+      await rowsOf(h, 'b', 3);
+      for (let i = 0; i < 8; i += 1) order += await serveOneByOne(h, 1, fleet[(i + 1) % 4]);
+      expect(order).toBe('aaaaabababaaa');
+    },
+  },
+  {
+    group,
+    name: 'a fleet of four claimers racing takes two rows of each tenant per round of four claims while both have rows',
+    setup: fairQueue,
+    async run(h) {
+      await rowsOf(h, 'a', 40);
+      await rowsOf(h, 'b', 4);
+      const rounds: string[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        const claims = await Promise.all(
+          ['w1', 'w2', 'w3', 'w4'].map((workerId) =>
+            h.driver.claim({ queues: [h.queue], limit: 1, workerId, visibilityTimeoutMs: LONG_MS }),
+          ),
+        );
+        const jobs = claims.flat();
+        expect(jobs).toHaveLength(4);
+        for (const job of jobs) expect(await h.driver.ack(job.id, job.claim, null)).toBe(true);
+        rounds.push([...tenantsOf(jobs)].sort().join(''));
+      }
+      expect(rounds).toEqual(['aabb', 'aabb', 'aaaa']);
     },
   },
   {
@@ -147,7 +246,7 @@ export const fairnessCases: readonly JobDriverCase[] = [
   },
   {
     group,
-    name: 'a lapsed lease no longer counts as held, and its row is due again in its tenant’s turns',
+    name: 'a row whose lease lapsed is due again in its tenant’s turns, its first claim counted as service',
     setup: fairQueue,
     async run(h) {
       await rowsOf(h, 'a', 3);
@@ -155,8 +254,8 @@ export const fairnessCases: readonly JobDriverCase[] = [
       await rowsOf(h, 'b', 1);
       await h.advance(h.tickMs * 2);
       const claimed = await claimFair(h, 3);
-      expect(claimed.map((job) => job.id)[0]).toBe(lapsing!.id);
-      expect(tenantsOf(claimed)).toBe('aba');
+      expect(claimed.map((job) => job.id)[1]).toBe(lapsing!.id);
+      expect(tenantsOf(claimed)).toBe('baa');
     },
   },
   {

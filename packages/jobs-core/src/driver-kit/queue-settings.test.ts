@@ -20,6 +20,17 @@ describe('parseQueueOptions', () => {
     expect(parseQueueOptions(undefined, 'test').fairQueues.size).toBe(0);
   });
 
+  it('reads weights into row costs, every other tenant (and no tenant) weighing 1', () => {
+    const settings = parseQueueOptions(
+      { a: { fairness: { by: 'tenant', weights: { 'org-a': 3 } } } },
+      'test',
+    );
+    expect([...settings.fairQueues]).toEqual(['a']);
+    const policy = settings.fairPolicies.get('a')!;
+    expect(policy.costOf('org-a') * 3).toBe(policy.costOf('org-b'));
+    expect(policy.costOf(null)).toBe(policy.costOf('org-b'));
+  });
+
   it.each([
     ['a list', ['a']],
     ['null', null],
@@ -27,6 +38,14 @@ describe('parseQueueOptions', () => {
     ['options that are not an object', { a: 'tenant' }],
     ['an unknown key', { a: { fair: true } }],
     ['an unknown fairness', { a: { fairness: 'round-robin' } }],
+    ['fairness by something else', { a: { fairness: { by: 'key' } } }],
+    ['an unknown fairness key', { a: { fairness: { by: 'tenant', weight: {} } } }],
+    ['weights that are not an object', { a: { fairness: { by: 'tenant', weights: [3] } } }],
+    ['a zero weight', { a: { fairness: { by: 'tenant', weights: { x: 0 } } } }],
+    ['a negative weight', { a: { fairness: { by: 'tenant', weights: { x: -1 } } } }],
+    ['a weight above 1000', { a: { fairness: { by: 'tenant', weights: { x: 1001 } } } }],
+    ['a weight that is not a number', { a: { fairness: { by: 'tenant', weights: { x: '3' } } } }],
+    ['a weight that is not finite', { a: { fairness: { by: 'tenant', weights: { x: Number.NaN } } } }],
   ])('refuses %s with X_QUEUE_OPTIONS_INVALID', (_label, raw) => {
     expect(errorCode(thrown(() => parseQueueOptions(raw, 'test')))).toBe('X_QUEUE_OPTIONS_INVALID');
   });

@@ -1,25 +1,27 @@
 import type { ClaimOptions } from '../driver/claim.js';
-import type { QueueFairness } from '../driver/queue-options.js';
 import { coreError } from '../errors/core-error.js';
+import { type FairPolicy, parseFairness } from './fair-policy.js';
 
-const FAIRNESS_VALUES: readonly QueueFairness[] = ['none', 'tenant'];
 const QUEUE_OPTION_KEYS = new Set(['fairness']);
 
 /** A driver's parsed `queues` option: which queues claim fairly. */
 export interface QueueSettings {
-  /** The queues with `fairness: 'tenant'`. */
+  /** The queues with a `fairness` other than `'none'`. */
   readonly fairQueues: ReadonlySet<string>;
+  /** Each fair queue's policy (its tenants' weights and row costs). */
+  readonly fairPolicies: ReadonlyMap<string, FairPolicy>;
 }
 
 /**
  * For driver authors: parses a factory's `queues` option strictly. Throws `X_QUEUE_OPTIONS_INVALID`
  * (naming `caller` and the field) for anything but a plain object of queue name → options, a
- * queue name that is empty, an unknown option key, or a `fairness` other than `'none'`/`'tenant'`.
+ * queue name that is empty, an unknown option key, or a misdeclared `fairness` (see `parseFairness`).
  * `undefined` is no queue settings.
  */
 export function parseQueueOptions(raw: unknown, caller: string): QueueSettings {
   const fairQueues = new Set<string>();
-  if (raw === undefined) return { fairQueues };
+  const fairPolicies = new Map<string, FairPolicy>();
+  if (raw === undefined) return { fairQueues, fairPolicies };
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw coreError(
       'X_QUEUE_OPTIONS_INVALID',
@@ -44,15 +46,13 @@ export function parseQueueOptions(raw: unknown, caller: string): QueueSettings {
         });
       }
     }
-    const fairness = (options as { fairness?: unknown }).fairness;
-    if (fairness !== undefined && !FAIRNESS_VALUES.includes(fairness as QueueFairness)) {
-      throw coreError('X_QUEUE_OPTIONS_INVALID', `${caller}: ${field}.fairness must be 'none' or 'tenant'.`, {
-        field: `${field}.fairness`,
-      });
+    const policy = parseFairness((options as { fairness?: unknown }).fairness, caller, `${field}.fairness`);
+    if (policy !== undefined) {
+      fairQueues.add(queue);
+      fairPolicies.set(queue, policy);
     }
-    if (fairness === 'tenant') fairQueues.add(queue);
   }
-  return { fairQueues };
+  return { fairQueues, fairPolicies };
 }
 
 /**

@@ -12,7 +12,7 @@ export { isLiveState, JOB_STATES, LIVE_JOB_STATES } from './job-state.js';
 export type { LeaseGrant, LeaseStore } from './lease-store.js';
 export type { JobProgress, NackOptions } from './nack.js';
 export type { OutboxClaimOptions, OutboxRecord, OutboxStore } from './outbox-store.js';
-export type { QueueFairness, QueueOptions, QueueOptionsMap } from './queue-options.js';
+export type { FairnessByTenant, QueueFairness, QueueOptions, QueueOptionsMap } from './queue-options.js';
 export type { RateLimitStore, RateLimitTake, RateLimitWindow } from './rate-limit-store.js';
 export type { ScheduleState, ScheduleStore } from './schedule-store.js';
 export type { QueueStats } from './stats.js';

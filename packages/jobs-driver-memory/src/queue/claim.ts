@@ -9,8 +9,9 @@ import { belowCap, type MemoryStore, markStarted, moveTo, nextId } from '../memo
  * the mark `startRow` sets when this claim's body starts. Reads the claim index, so it costs
  * O(k log n) for k rows claimed. Synchronous, so no other call can take the same rows. The first
  * `options.start` rows are started as `startRow` would (counted, `startedAt` stamped), except a
- * row whose attempts reached its cap. A claim of a queue with `fairness: 'tenant'` in `settings`
- * takes its rows in the fair order instead (`takeDueFair`), and answers them in that order.
+ * row whose attempts reached its cap. A claim of a fair queue in `settings` takes its rows in the
+ * fair order instead (`takeDueFair`, counting the service the queue gave), and answers them in
+ * that order.
  */
 export function claimRows(store: MemoryStore, options: ClaimOptions, settings?: QueueSettings): ClaimedJob[] {
   const fair = settings !== undefined && isFairClaim(settings, options);
@@ -20,7 +21,16 @@ export function claimRows(store: MemoryStore, options: ClaimOptions, settings?: 
   const leaseExpiresAt = now + options.visibilityTimeoutMs;
   const startFirst = options.start ?? 0;
   const taken = fair
-    ? [...queues].flatMap((queue) => takeDueFair(store.claimIndex, queue, now, options.limit))
+    ? [...queues].flatMap((queue) =>
+        takeDueFair(
+          store.claimIndex,
+          queue,
+          now,
+          options.limit,
+          fairServiceOf(store, queue),
+          settings.fairPolicies.get(queue)!,
+        ),
+      )
     : takeDue(store.claimIndex, queues, now, options.limit);
   return taken.map((row, rank) => {
     const claim = { workerId: options.workerId, token: nextId(store, 'claim') };
@@ -34,4 +44,14 @@ export function claimRows(store: MemoryStore, options: ClaimOptions, settings?: 
     moveTo(store, row, 'running');
     return job;
   });
+}
+
+/** The service a fair queue gave so far (created empty on its first fair claim). */
+function fairServiceOf(store: MemoryStore, queue: string) {
+  let service = store.fairService.get(queue);
+  if (service === undefined) {
+    service = { clock: 0, served: new Map() };
+    store.fairService.set(queue, service);
+  }
+  return service;
 }
