@@ -29,6 +29,17 @@ ALTER TABLE x_jobs.events ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
+CREATE TABLE x_jobs.fair_queues (
+    queue text NOT NULL,
+    clock bigint DEFAULT 0 NOT NULL
+);
+
+CREATE TABLE x_jobs.fair_served (
+    queue text NOT NULL,
+    tenant text NOT NULL,
+    served bigint NOT NULL
+);
+
 CREATE TABLE x_jobs.job_history (
     id text NOT NULL,
     seq bigint NOT NULL,
@@ -171,6 +182,12 @@ ALTER TABLE ONLY x_jobs.backfills
 
 ALTER TABLE ONLY x_jobs.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY x_jobs.fair_queues
+    ADD CONSTRAINT fair_queues_pkey PRIMARY KEY (queue);
+
+ALTER TABLE ONLY x_jobs.fair_served
+    ADD CONSTRAINT fair_served_pkey PRIMARY KEY (queue, tenant);
 
 ALTER TABLE ONLY x_jobs.job_history
     ADD CONSTRAINT job_history_pkey PRIMARY KEY (id);

@@ -2,7 +2,7 @@ import { bindSchema } from './schema-name.js';
 import { SQL_ACK, SQL_ACK_DROP, SQL_ACK_MANY, SQL_ACK_MANY_DROP } from './sql/ack.sql.js';
 import { SQL_ATTEMPT_ERROR_RECORD } from './sql/attempt-error.sql.js';
 import { SQL_CLAIM } from './sql/claim.sql.js';
-import { SQL_CLAIM_FAIR } from './sql/claim-fair.sql.js';
+import { SQL_CLAIM_FAIR, SQL_CLAIM_FAIR_LOCK, SQL_CLAIM_FAIR_OPEN } from './sql/claim-fair.sql.js';
 import { SQL_ENQUEUE, SQL_ENQUEUE_MANY, SQL_ENQUEUE_READBACK } from './sql/enqueue.sql.js';
 import { SQL_EVENT_FIND, SQL_EVENT_PUBLISH } from './sql/event-publish.sql.js';
 import { SQL_HEARTBEAT } from './sql/heartbeat.sql.js';
@@ -33,6 +33,8 @@ export function bindStatements(schema: string, options: { readonly keepDone: boo
     ackTakesResult: options.keepDone,
     claim: bind(SQL_CLAIM),
     claimFair: bind(SQL_CLAIM_FAIR),
+    claimFairLock: bind(SQL_CLAIM_FAIR_LOCK),
+    claimFairOpen: bind(SQL_CLAIM_FAIR_OPEN),
     start: bind(SQL_START),
     startMany: bind(SQL_START_MANY),
     enqueue: bind(SQL_ENQUEUE),

@@ -33,6 +33,8 @@ describe('migrate()', () => {
     expect(tables.map((row) => row.table_name)).toEqual([
       'backfills',
       'events',
+      'fair_queues',
+      'fair_served',
       'job_history',
       'jobs',
       'leases',

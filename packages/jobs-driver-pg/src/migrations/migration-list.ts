@@ -4,6 +4,7 @@ import { MIGRATION_0003_CLAIM_ROOM } from './0003-claim-room.js';
 import { MIGRATION_0004_JOB_HISTORY } from './0004-job-history.js';
 import { MIGRATION_0005_RATE_LIMITS } from './0005-rate-limits.js';
 import { MIGRATION_0006_ATTEMPT_ERRORS } from './0006-attempt-errors.js';
+import { MIGRATION_0007_FAIR_SERVICE } from './0007-fair-service.js';
 import type { Migration } from './migration.js';
 
 /** Every released migration, in version order. Append a new file; never edit a listed one. */
@@ -14,6 +15,7 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_0004_JOB_HISTORY,
   MIGRATION_0005_RATE_LIMITS,
   MIGRATION_0006_ATTEMPT_ERRORS,
+  MIGRATION_0007_FAIR_SERVICE,
 ];
 
 /** The schema version this release expects. */

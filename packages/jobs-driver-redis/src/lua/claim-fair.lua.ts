@@ -10,9 +10,14 @@ export const CLAIM_FAIR_SCRIPT = defineLuaScript({
   name: 'claim-fair',
   contract: `
 Claims up to ARGV[1] rows of the one queue ARGV[6] (nothing while it is paused) in the fair order
-of fairness: 'tenant': a tenant (no tenant is '') holding h rows of the queue (running under an
-unexpired lease) has its due rows ranked 1, 2, 3 ... by (priority desc, runAt, enqueue sequence),
-its row of rank k gets the turn h + k, and rows are taken by turn, then that order.
+of QueueOptions.fairness, over the service the queue gave: a tenant (no tenant is '') with counter s
+(HGET fair-served:<queue> tenant, absent 0) and row cost c (ARGV[8] for the tenants named there,
+else ARGV[7]) has its due rows ranked k = 1, 2, 3 ... by (priority desc, runAt, enqueue sequence);
+its row of rank k gets the start tag max(s, clock) + (k - 1) * c, where clock is
+GET fair-clock:<queue> (absent 0). Rows are taken by start tag, then a tenant's first row whose
+counter lagged the clock, then that order. Each tenant served gets s = its last start tag + c;
+the clock becomes the last start tag taken. (A script runs alone, so every claimer of the queue,
+in any process, reads the counters the claim before it wrote.)
 The first call on a queue adds it to the fair set and files its ready rows in per-tenant mirror
 sets (fair-ready:<len>:<queue>:<tenant>, same score and member as ready:<queue>; tenants listed in
 fair-tenants:<queue>); from then on enqueue and every move to ready (place_ready) keep the
@@ -20,17 +25,19 @@ mirrors. A mirrored member the ready set no longer has (claimed by the default c
 cancelled, removed) is dropped when met. Then, as the claim script: delayed and suspended rows
 past runAt move to ready (up to ${CLAIM_PROMOTE_MAX} each); running rows whose lease lapsed (up to
 ${CLAIM_PROMOTE_MAX}) are candidates of their tenant as they are. Held rows are counted from
-running:<queue> (one HMGET per running row), candidates read from each tenant's mirror head (at
-most ARGV[1] live members per tenant), so a call costs O(running rows + tenants + N log N).
+no row: candidates are read from each tenant's mirror head (at most ARGV[1] live members per
+tenant), so a call costs O(tenants * N + N log N).
 Chosen rows are marked running under a fresh token with leaseExpiresAt = now + ARGV[2] and
 startedAt emptied; the first ARGV[5] in fair order are started (attempts + 1, startedAt = now).
 KEYS[1] base    ready:<q>, delayed:<q>, suspended:<q>, running:<q>, job:<id>, fair, fair-tenants:<q>,
-                fair-ready:<len>:<q>:<tenant> are built from it
+                fair-ready:<len>:<q>:<tenant>, fair-served:<q>, fair-clock:<q> are built from it
 KEYS[2] paused  set of paused queues
 ARGV[1] limit (positive integer)     ARGV[2] visibility timeout ms
 ARGV[3] worker id                    ARGV[4] token nonce (unique per call; token = nonce:i)
 ARGV[5] how many of the claimed rows to start (0 = none)
 ARGV[6] the queue
+ARGV[7] the row cost of a tenant not named in ARGV[8] (service units)
+ARGV[8] JSON object: tenant -> row cost, for the weighted tenants
 Returns: { leaseExpiresAt, rows } as the claim script, rows in fair order: a JSON array with one
 array per row, the job-hash values of ${CLAIMED_FIELDS.join(', ')}, then
 ${CLAIM_ROW_TAIL.join(', ')}.
@@ -48,6 +55,8 @@ local visibility = tonumber(ARGV[2])
 local worker, nonce = ARGV[3], ARGV[4]
 local start_first = tonumber(ARGV[5])
 local queue = ARGV[6]
+local default_cost = tonumber(ARGV[7])
+local costs = cjson.decode(ARGV[8])
 local PROMOTE_MAX = ${CLAIM_PROMOTE_MAX}
 local lease = now + visibility
 if redis.call('SISMEMBER', K_PAUSED, queue) == 1 then return { lease, '[]' } end
@@ -72,8 +81,8 @@ end
 promote_due(state_key('delayed', queue), now, PROMOTE_MAX)
 promote_due(state_key('suspended', queue), now, PROMOTE_MAX)
 
--- Candidates per tenant: { member, score, lapsed }. Held rows per tenant.
-local candidates, held = {}, {}
+-- Candidates per tenant: { member, score, lapsed }.
+local candidates = {}
 local function add_candidate(tenant, member, score, lapsed)
   local list = candidates[tenant]
   if list == nil then
@@ -83,13 +92,6 @@ local function add_candidate(tenant, member, score, lapsed)
   list[#list + 1] = { member = member, score = score, lapsed = lapsed }
 end
 
-for _, id in ipairs(redis.call('ZRANGEBYSCORE', running_key, '(' .. now, '+inf')) do
-  local f = redis.call('HMGET', job_key(id), 'state', 'tenantId')
-  if f[1] == 'running' then
-    local tenant = f[2] or ''
-    held[tenant] = (held[tenant] or 0) + 1
-  end
-end
 for _, id in ipairs(redis.call('ZRANGEBYSCORE', running_key, '-inf', now, 'LIMIT', 0, PROMOTE_MAX)) do
   local row = load_row(id)
   if row == nil or row.state ~= 'running' then
@@ -128,19 +130,26 @@ local function before(a, b)
   if a.score ~= b.score then return a.score < b.score end
   return a.member < b.member
 end
+local served_key, clock_key = fair_served_key(queue), fair_clock_key(queue)
+local clock = tonumber(redis.call('GET', clock_key) or '0')
 local turned = {}
 for tenant, list in pairs(candidates) do
   table.sort(list, before)
-  local base = held[tenant] or 0
+  local counter = tonumber(redis.call('HGET', served_key, tenant) or '0')
+  local base = math.max(counter, clock)
+  local cost = tonumber(costs[tenant] or default_cost)
   for k = 1, math.min(#list, limit) do
     local c = list[k]
-    c.turn = base + k
+    c.tag = base + (k - 1) * cost
+    c.lagged = k == 1 and counter < clock
+    c.cost = cost
     c.tenant = tenant
     turned[#turned + 1] = c
   end
 end
 table.sort(turned, function(a, b)
-  if a.turn ~= b.turn then return a.turn < b.turn end
+  if a.tag ~= b.tag then return a.tag < b.tag end
+  if a.lagged ~= b.lagged then return a.lagged end
   return before(a, b)
 end)
 
@@ -188,6 +197,19 @@ for n = 1, count do
   end
 end
 bulk_flush('ZADD', running, 2)
+-- The service given: each tenant served moves to its last start tag + its cost, the clock to the
+-- last start tag taken (rows are taken in tag order).
+if count > 0 then
+  local served = {}
+  for n = 1, count do
+    local c = turned[n]
+    served[c.tenant] = c.tag + c.cost
+  end
+  for tenant, value in pairs(served) do
+    redis.call('HSET', served_key, tenant, string.format('%.0f', value))
+  end
+  redis.call('SET', clock_key, string.format('%.0f', turned[count].tag))
+end
 if #out == 0 then return { lease, '[]' } end
 return { lease, cjson.encode(out) }
 `,

@@ -18,5 +18,8 @@ local function events_key(event) return K_BASE .. 'events:' .. event end
 local function fair_queues_key() return K_BASE .. 'fair' end
 local function fair_tenants_key(queue) return K_BASE .. 'fair-tenants:' .. queue end
 local function fair_ready_key(queue, tenant) return K_BASE .. 'fair-ready:' .. #queue .. ':' .. queue .. ':' .. tenant end
+-- The service a fair queue gave: its tenants' counters (a hash, tenant -> served units) and its clock.
+local function fair_served_key(queue) return K_BASE .. 'fair-served:' .. queue end
+local function fair_clock_key(queue) return K_BASE .. 'fair-clock:' .. queue end
 `,
 });
