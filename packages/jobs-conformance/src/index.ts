@@ -6,6 +6,8 @@ export type { ConformanceSubject, DriverHarness, HarnessClaimOptions } from './d
 export { createDriverHarness } from './driver-harness.js';
 export type { ConformanceErrorCode } from './errors.js';
 export { CONFORMANCE_ERROR_CODES } from './errors.js';
+export type { FairFleet } from './fair-fleet.js';
+export { fairFleetOrders, forkFairFleet, serveFairFleetMessages } from './fair-fleet.js';
 export type { DriverSetup, JobDriverCase } from './job-driver-case.js';
 export { JOB_DRIVER_CASES, PEER_CASES, WAKE_CASES } from './job-driver-cases.js';
 export type { JobDriverConformanceOptions } from './job-driver-conformance.js';
