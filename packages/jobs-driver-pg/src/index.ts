@@ -11,7 +11,7 @@ export { DEFAULT_SCHEMA } from './schema-name.js';
 export { SQL_ACK, SQL_ACK_MANY } from './sql/ack.sql.js';
 export { SQL_ATTEMPT_ERROR_RECORD } from './sql/attempt-error.sql.js';
 export { SQL_CLAIM } from './sql/claim.sql.js';
-export { SQL_CLAIM_FAIR } from './sql/claim-fair.sql.js';
+export { SQL_CLAIM_FAIR, SQL_CLAIM_FAIR_LOCK, SQL_CLAIM_FAIR_OPEN } from './sql/claim-fair.sql.js';
 export { SQL_ENQUEUE, SQL_ENQUEUE_MANY, SQL_ENQUEUE_READBACK } from './sql/enqueue.sql.js';
 export { SQL_EVENT_FIND, SQL_EVENT_PUBLISH } from './sql/event-publish.sql.js';
 export { SQL_HEARTBEAT } from './sql/heartbeat.sql.js';
