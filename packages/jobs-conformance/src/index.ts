@@ -1,5 +1,6 @@
 export type { RestartSubject } from './backend-restart.js';
 export { expectHealthAcrossRestart, readyFailure } from './backend-restart.js';
+export type { JobDriverCaseResult } from './case-certification.js';
 export { TRICKY_NUMBERS, TRICKY_STRINGS, trickyPayload } from './cases/value-cases.js';
 export type { ConformanceCase } from './conformance-case.js';
 export type { ConformanceSubject, DriverHarness, HarnessClaimOptions } from './driver-harness.js';

@@ -1,5 +1,6 @@
 import { errorCode, type JobDriver } from '@x/jobs-core';
 import { describe, expect, it } from 'vitest';
+import type { DriverSetup } from './job-driver-case.js';
 import { JOB_DRIVER_CASES, PEER_CASES, WAKE_CASES } from './job-driver-cases.js';
 import { jobDriverConformance, runJobDriverCase } from './job-driver-conformance.js';
 
@@ -101,6 +102,52 @@ describe('runJobDriverCase', () => {
     await runJobDriverCase(pass, { create: async () => subject, destroy: (s) => void destroyed.push(s) });
     expect(destroyed).toEqual([subject]);
     expect(closed).toEqual([]);
+  });
+
+  it('answers not-certified, without creating a driver, for a peer case without openPeer', async () => {
+    let created = 0;
+    const peerCase = { group: 'peer', name: 'needs one', run: async () => undefined };
+    const create = () => {
+      created += 1;
+      return fakeDriver([]);
+    };
+    const result = await runJobDriverCase(peerCase, { create });
+    expect(result).toMatchObject({ status: 'not-certified', feature: 'peer' });
+    expect(created).toBe(0);
+  });
+
+  it('answers not-certified for a case needing queue settings when create never read them, and runs it when create did', async () => {
+    const closed: string[] = [];
+    let ran = 0;
+    const fairCase = {
+      group: 'fairness',
+      name: 'needs a fair queue',
+      setup: (queue: string) => ({ queues: { [queue]: { fairness: 'tenant' as const } } }),
+      run: async () => void ran++,
+    };
+    const ignored = await runJobDriverCase(fairCase, { create: () => fakeDriver(closed) });
+    expect(ignored).toMatchObject({ status: 'not-certified', feature: 'fairness' });
+    expect(ignored.status === 'not-certified' && ignored.reason).toContain('setup.queues');
+    expect(ran, 'the case never ran on a driver without its settings').toBe(0);
+    const given: unknown[] = [];
+    for (const create of [
+      ({ queues }: DriverSetup) => {
+        given.push(queues);
+        return fakeDriver(closed);
+      },
+      (setup: DriverSetup) => {
+        given.push({ ...setup }.queues);
+        return fakeDriver(closed);
+      },
+    ]) {
+      expect(await runJobDriverCase(fairCase, { create })).toEqual({ status: 'passed' });
+    }
+    expect(ran).toBe(2);
+    expect(given.map((queues) => Object.values(queues as object))).toEqual([
+      [{ fairness: 'tenant' }],
+      [{ fairness: 'tenant' }],
+    ]);
+    expect(closed, 'every driver created is disposed of, the skipped one too').toHaveLength(3);
   });
 
   it('opens a peer only for a peer case, hands it to the harness, and closes it before the driver', async () => {

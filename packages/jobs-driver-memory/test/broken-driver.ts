@@ -35,7 +35,12 @@ function memorySubject(breakage: Breakage = (driver) => driver) {
  */
 export async function expectCaught(breakage: Breakage, prefix: string): Promise<void> {
   const testCase = caseStartingWith(prefix);
-  await runJobDriverCase(testCase, { create: memorySubject() });
+  expect(
+    await runJobDriverCase(testCase, { create: memorySubject() }),
+    'passes on the healthy driver',
+  ).toEqual({
+    status: 'passed',
+  });
   const failure = await runJobDriverCase(testCase, { create: memorySubject(breakage) }).then(
     () => undefined,
     (error: unknown) => error,
