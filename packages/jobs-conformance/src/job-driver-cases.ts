@@ -11,6 +11,7 @@ import { eventCases } from './cases/event-cases.js';
 import { fairnessCases } from './cases/fairness-cases.js';
 import { fencingCases } from './cases/fencing-cases.js';
 import { fencingTokenCases } from './cases/fencing-token-cases.js';
+import { finishAgeCases } from './cases/finish-age-cases.js';
 import { identityCases } from './cases/identity-cases.js';
 import { introspectionCases } from './cases/introspection-cases.js';
 import { keyReleaseCases } from './cases/key-release-cases.js';
@@ -26,7 +27,9 @@ import { preservationCases } from './cases/preservation-cases.js';
 import { promoteDueCases } from './cases/promote-due-cases.js';
 import { rateLimitCases } from './cases/rate-limit-cases.js';
 import { scheduleCases } from './cases/schedule-cases.js';
+import { settleReadCases } from './cases/settle-read-cases.js';
 import { settleWakeCases } from './cases/settle-wake-cases.js';
+import { startedRetryCases } from './cases/started-retry-cases.js';
 import { statsCases } from './cases/stats-cases.js';
 import { stepCases } from './cases/step-cases.js';
 import { suspendGapCases } from './cases/suspend-gap-cases.js';
@@ -44,6 +47,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...claimCases,
   ...visibilityCases,
   ...attemptCases,
+  ...startedRetryCases,
   ...fencingCases,
   ...nackCases,
   ...attemptErrorCases,
@@ -55,6 +59,7 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...scheduleCases,
   ...backfillCases,
   ...introspectionCases,
+  ...finishAgeCases,
   ...promoteDueCases,
   ...statsCases,
   ...lifecycleCases,
@@ -76,11 +81,12 @@ export const JOB_DRIVER_CASES: readonly JobDriverCase[] = [
   ...unknownNameCases,
 ];
 
-/** The cases of the optional `driver.wake`, registered unless the suite is told `wake: false`. */
+/** The cases of the optional `driver.wake`, skipped (reported as not certified) under `wake: false`. */
 export const WAKE_CASES: readonly JobDriverCase[] = [
   ...wakeCases,
   ...wakeTransitionCases,
   ...settleWakeCases,
+  ...settleReadCases,
 ];
 
 /**
