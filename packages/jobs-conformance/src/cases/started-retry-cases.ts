@@ -5,12 +5,39 @@ import type { JobDriverCase } from '../job-driver-case.js';
 const error = { code: 'E_FLAKY', message: 'the upstream timed out' };
 
 /**
- * An operator's retry of a dead job counts its attempts from zero again, also when they really
+ * An operator's retry of a dead job starts it afresh from the retry's instant: it is due then (not
+ * at the runAt it died with) and counts its attempts from zero again, also when they really
  * started (a dead letter of claims that never started counts nothing, so it cannot tell a reset
  * from none): the retried row reads attempts 0, its next claim is attempt 1, and its next start
  * is granted though the row died at `maxAttempts`, and counts exactly one.
  */
 export const startedRetryCases: readonly JobDriverCase[] = [
+  {
+    group: 'introspect',
+    name: "an operator's retry makes a dead row due at the retry, not at its old runAt: a row due since before is claimed first, the old finish cleared",
+    async run(h) {
+      const { id } = await h.enqueue(h.queue);
+      const job = await h.claimOne(h.queue);
+      expect(await h.driver.start(id, job.claim, LONG_MS)).toBe(true);
+      expect(await h.driver.nack(id, job.claim, { kind: 'dead', error, stopReason: 'terminal' })).toBe(true);
+      await h.advance(h.tickMs * 2);
+      const waiting = await h.enqueue(h.queue);
+      await h.advance(h.tickMs * 2);
+      const before = h.driver.now();
+      expect(await h.introspect.retry(id)).toBe(true);
+      const retried = await h.row(id);
+      expect(retried).toMatchObject({ state: 'ready', attempts: 0, finishedAt: null, stopReason: null });
+      expect(retried.runAt, 'due at the retry').toBeGreaterThanOrEqual(before - 25);
+      expect(retried.runAt, 'later than the row waiting since before').toBeGreaterThan(
+        (await h.row(waiting.id)).runAt,
+      );
+      const claimed = await h.claim(h.queue, { limit: 2 });
+      expect(
+        claimed.map((row) => row.id),
+        'the row due since before first',
+      ).toEqual([waiting.id, id]);
+    },
+  },
   {
     group: 'attempts',
     name: "an operator's retry of a dead job whose attempts started resets its count: the next start is attempt 1 and is granted",
