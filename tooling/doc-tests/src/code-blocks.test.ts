@@ -30,13 +30,14 @@ describe('codeBlocks', () => {
 });
 
 describe('blockVerdict', () => {
-  it('skips a block only for a fragment with a reason', () => {
+  it('skips a block only for a fragment with a reason, and runs one marked run', () => {
     const block = { lang: 'ts', code: '', line: 1 };
     expect(blockVerdict({ ...block, info: 'fragment: needs the app db' })).toEqual({
       check: false,
       reason: 'needs the app db',
     });
-    expect(blockVerdict({ ...block, info: 'fragment:' })).toEqual({ check: true });
-    expect(blockVerdict({ ...block, info: '' })).toEqual({ check: true });
+    expect(blockVerdict({ ...block, info: 'fragment:' })).toEqual({ check: true, run: false });
+    expect(blockVerdict({ ...block, info: '' })).toEqual({ check: true, run: false });
+    expect(blockVerdict({ ...block, info: 'run' })).toEqual({ check: true, run: true });
   });
 });

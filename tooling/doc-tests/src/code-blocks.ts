@@ -40,14 +40,20 @@ export function codeBlocks(markdown: string): CodeBlock[] {
   return blocks;
 }
 
-/** What the doc tests do with a ```ts block: check it, or skip it for the reason its fence gives. */
-export type BlockVerdict = { readonly check: true } | { readonly check: false; readonly reason: string };
+/**
+ * What the doc tests do with a ```ts block: check it (and, for `run`, run it too), or skip it for
+ * the reason its fence gives.
+ */
+export type BlockVerdict =
+  | { readonly check: true; readonly run: boolean }
+  | { readonly check: false; readonly reason: string };
 
 /**
  * A ```ts block is checked unless its fence says `fragment: <reason>` (the reason is required: a
- * fragment without one is checked like any block).
+ * fragment without one is checked like any block); a fence saying `run` is checked and run.
  */
 export function blockVerdict(block: CodeBlock): BlockVerdict {
   const fragment = /^fragment:\s*(\S.*)$/.exec(block.info);
-  return fragment === null ? { check: true } : { check: false, reason: fragment[1] ?? '' };
+  if (fragment !== null) return { check: false, reason: fragment[1] ?? '' };
+  return { check: true, run: block.info === 'run' };
 }

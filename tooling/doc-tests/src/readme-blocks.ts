@@ -20,6 +20,8 @@ export interface ReadmeBlock {
   readonly code: string;
   /** Why it is not checked (`ts fragment: <reason>`), or undefined when it is. */
   readonly skipped?: string;
+  /** Whether it is run as well (`ts run`): it runs on the memory driver, no service needed. */
+  readonly run?: boolean;
 }
 
 /** The root README and every `packages/<name>/README.md`, relative to the workspace root. */
@@ -50,7 +52,7 @@ export async function readmeBlocks(files: readonly string[], root = WORKSPACE_RO
         readme,
         line: block.line,
         code: block.code,
-        ...(verdict.check ? {} : { skipped: verdict.reason }),
+        ...(verdict.check ? { run: verdict.run } : { skipped: verdict.reason }),
       });
     }
   }
@@ -63,6 +65,18 @@ export interface BlockError {
   readonly message: string;
 }
 
+/** Writes each block to its own module in a fresh `dir`; answers the blocks by file name. */
+async function writeBlocks(blocks: readonly ReadmeBlock[], dir: string): Promise<Map<string, ReadmeBlock>> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const byFile = new Map<string, ReadmeBlock>();
+  for (const block of blocks) {
+    byFile.set(scratchName(block), block);
+    await writeFile(join(dir, scratchName(block)), block.code);
+  }
+  return byFile;
+}
+
 const scratchName = (block: ReadmeBlock) =>
   `${block.readme.replace(/\/README\.md$|README\.md$/, '').replaceAll('/', '_') || 'root'}_line${block.line}.ts`;
 
@@ -72,13 +86,10 @@ const scratchName = (block: ReadmeBlock) =>
  * tsconfig.base.json). Answers every error at `README:line:column`.
  */
 export async function typecheckBlocks(blocks: readonly ReadmeBlock[]): Promise<BlockError[]> {
-  await rm(SCRATCH, { recursive: true, force: true });
-  await mkdir(SCRATCH, { recursive: true });
-  const byFile = new Map<string, ReadmeBlock>();
-  for (const block of blocks.filter((b) => b.skipped === undefined)) {
-    byFile.set(scratchName(block), block);
-    await writeFile(join(SCRATCH, scratchName(block)), block.code);
-  }
+  const byFile = await writeBlocks(
+    blocks.filter((b) => b.skipped === undefined),
+    SCRATCH,
+  );
   await writeFile(
     join(SCRATCH, 'tsconfig.json'),
     JSON.stringify({
@@ -111,4 +122,30 @@ export async function typecheckBlocks(blocks: readonly ReadmeBlock[]): Promise<B
     });
   }
   return errors;
+}
+
+/**
+ * Writes a block to `.scratch/run/` and runs it with tsx (sibling packages from their source,
+ * through the `@x/source` condition) in a child process. Answers its output and exit code; a block
+ * still running after `timeoutMs` is killed and answers a null code.
+ */
+export async function runBlock(
+  block: ReadmeBlock,
+  timeoutMs = 60_000,
+): Promise<{ readonly code: number | null; readonly output: string }> {
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  const dir = join(SCRATCH, 'run');
+  await writeBlocks([block], dir);
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ['--conditions=@x/source', '--import', tsx, join(dir, scratchName(block))],
+      { cwd: dir, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        done({
+          code: error === null ? 0 : typeof error.code === 'number' ? error.code : null,
+          output: `${stdout}${stderr}`,
+        }),
+    );
+  });
 }
