@@ -107,7 +107,29 @@ const purgeAgesBy =
     };
   };
 
+/** A re-report keeps the expiry of a worker's first report: its TTL runs from when it was first seen. */
+const workerTtlFromFirstReport: Breakage = (inner) => {
+  const firstExpiry = new Map<string, number>();
+  const introspect = introspectOf(inner);
+  return {
+    ...inner,
+    introspect: {
+      ...introspect,
+      reportWorker(info, ttlMs) {
+        const expiry = firstExpiry.get(info.id) ?? inner.now() + ttlMs;
+        firstExpiry.set(info.id, expiry);
+        return introspect.reportWorker(info, Math.max(1, expiry - inner.now()));
+      },
+    },
+  };
+};
+
 const SLIPPING: readonly BrokenDriver[] = [
+  {
+    name: "measures a worker's TTL from its first report",
+    breakage: workerTtlFromFirstReport,
+    caughtBy: ["introspect: a worker's TTL runs from its latest report"],
+  },
   {
     name: 'keeps the started attempts of a dead job its operator retried',
     breakage: retryKeepsStartedAttempts,

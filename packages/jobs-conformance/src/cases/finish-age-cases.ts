@@ -1,11 +1,13 @@
+import type { WorkerInfo } from '@x/jobs-core';
 import { expect } from 'vitest';
 import { LONG_MS } from '../driver-harness.js';
 import type { JobDriverCase } from '../job-driver-case.js';
 
 /**
- * A purge ages a done row from when it finished, never from when it was enqueued or started: the
- * case keeps the three instants apart (the clock moves between them), so a purge by the wrong
- * one removes the row too early.
+ * Ages measured from the right instant: a purge ages a done row from when it finished, never from
+ * when it was enqueued or started; a worker's TTL runs from its latest report, not its first. Each
+ * case keeps the instants apart (the clock moves between them), so an age taken from the wrong one
+ * removes the row or the worker too early.
  */
 export const finishAgeCases: readonly JobDriverCase[] = [
   {
@@ -36,6 +38,37 @@ export const finishAgeCases: readonly JobDriverCase[] = [
       await h.advance(2);
       await h.introspect.purge({ doneBefore: finishedAt + 1 });
       expect(await h.introspect.get(id), 'removed: it finished before the cutoff').toBeNull();
+    },
+  },
+  {
+    group: 'introspect',
+    name: "a worker's TTL runs from its latest report: re-reported before it lapsed, it is listed past the first report's TTL",
+    async run(h) {
+      const id = h.unique('w-renewed');
+      const ttl = h.tickMs * 4;
+      const info = (inFlight: number): WorkerInfo => {
+        const at = h.driver.now();
+        return {
+          id,
+          queues: [h.queue],
+          concurrency: 1,
+          inFlight,
+          host: 'h',
+          pid: 1,
+          startedAt: at,
+          lastSeenAt: at,
+        };
+      };
+      const listed = async () => (await h.introspect.workers()).some((worker) => worker.id === id);
+      await h.introspect.reportWorker(info(0), ttl);
+      await h.advance(h.tickMs * 3);
+      await h.introspect.reportWorker(info(1), ttl);
+      await h.advance(h.tickMs * 2);
+      expect(await listed(), "listed: the first report's TTL has run out, the latest one's has not").toBe(
+        true,
+      );
+      await h.advance(h.tickMs * 3);
+      expect(await listed(), "gone once the latest report's TTL ran out").toBe(false);
     },
   },
 ];
