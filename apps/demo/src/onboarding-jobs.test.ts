@@ -1,8 +1,9 @@
-import { JobsError } from '@x/jobs-core';
+import { defineJobs, JobsError } from '@x/jobs-core';
 import { createJobTestHarness, type JobTestHarness } from '@x/jobs-driver-memory/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mailer } from './mailer.js';
 import type { Narrator } from './narrator.js';
+import * as onboardingJobs from './onboarding-jobs.js';
 import { onboardOrg, recordFirstLogin } from './onboarding-jobs.js';
 import type { OrgDirectory } from './org-directory.js';
 
@@ -45,6 +46,10 @@ function fakes() {
   };
   return { sent, orgs, context: () => ({ mail, orgs: directory, narrator }) };
 }
+
+// As the app does (run-demo.ts): registering the module names each job after its export, the
+// durable name an enqueue needs (an unnamed handle is refused with X_JOB_UNNAMED).
+defineJobs({ jobs: [onboardingJobs] });
 
 let harness: JobTestHarness | undefined;
 afterEach(async () => {
