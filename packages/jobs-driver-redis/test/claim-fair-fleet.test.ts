@@ -2,17 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { type FairFleet, fairFleetOrders, forkFairFleet } from '@x/jobs-conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueRequest } from '../../test/enqueue-request.js';
-import {
-  adminClient,
-  deletePrefix,
-  REDIS_URL,
-  requireRedis,
-  uniquePrefix,
-} from '../../test/redis-fixture.js';
-import { redisJobDriver } from '../index.js';
+import { redisJobDriver } from '../src/index.js';
+import { enqueueRequest } from './enqueue-request.js';
+import { adminClient, deletePrefix, REDIS_URL, requireRedis, uniquePrefix } from './redis-fixture.js';
 
-const CHILD = fileURLToPath(new URL('../../test/fair-claimer-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./fair-claimer-child.ts', import.meta.url));
 const prefix = uniquePrefix('fair-fleet');
 const queues = [`fair-turns-${randomUUID()}`, `fair-race-${randomUUID()}`] as const;
 const admin = adminClient();
