@@ -8,7 +8,6 @@ import {
 } from '../attempt/execute-job.js';
 import type { ClaimedJob } from '../driver/claim.js';
 import type { JobDriver } from '../driver/job-driver.js';
-import { coreError } from '../errors/core-error.js';
 import { errorCode } from '../errors/jobs-error.js';
 import { isJobHandle } from '../job/definition-of.js';
 import { ChurnMap } from '../primitives/churn-map.js';
@@ -16,14 +15,21 @@ import { jobRegistry } from '../registry/process-registry.js';
 import { createJobMetrics, type JobMetrics } from '../telemetry/job-metrics.js';
 import { type JobsLogger, jsonLinesLogger } from '../telemetry/logger.js';
 import { type ClaimLoopHost, runClaimLoop } from './claim-loop.js';
-import { drainOnSignals } from './drain-signals.js';
+import { drainingError, drainOnSignals } from './drain-signals.js';
 import { HeldRun } from './held-run.js';
 import { startHousekeeping } from './housekeeping.js';
 import { openDriver } from './open-driver.js';
 import { ProcessLimiter } from './process-limiter.js';
-import type { QueuePool } from './queue-pool.js';
+import { type QueuePool, wakePools } from './queue-pool.js';
+import { runDue } from './run-due.js';
 import { UnknownJobs } from './unknown-jobs.js';
-import { assertEnforceable, buildPools, checkedWorkerOptions, executionSettingsOf } from './worker-config.js';
+import {
+  assertEnforceable,
+  assertStartable,
+  buildPools,
+  checkedWorkerOptions,
+  executionSettingsOf,
+} from './worker-config.js';
 import { defaultStallMs, HealthTracker, type WorkerHealth } from './worker-health.js';
 import type { Worker, WorkerOptions, WorkerStats } from './worker-options.js';
 
@@ -113,17 +119,7 @@ class JobWorker implements Worker {
   }
 
   async start(): Promise<void> {
-    if (this.#state !== 'idle') {
-      throw coreError('X_WORKER_OPTIONS_INVALID', `worker ${this.id} was already started.`, {
-        field: 'start',
-      });
-    }
-    assertEnforceable(this.#driver, this.#registry);
-    if (this.#opening) {
-      throw coreError('X_WORKER_OPTIONS_INVALID', `worker ${this.id} is already starting.`, {
-        field: 'start',
-      });
-    }
+    assertStartable(this.id, this.#state, this.#opening, this.#driver, this.#registry);
     this.#opening = true;
     try {
       await openDriver(this.#driver, this.#logger, this.id);
@@ -139,14 +135,8 @@ class JobWorker implements Worker {
       capacity: () => this.#capacity(),
     });
     this.#settings = this.#executionSettings();
-    const wake = this.#driver.wake;
-    if (wake !== undefined) {
-      this.#cleanups.push(
-        wake.subscribe((queue) => {
-          for (const pool of this.#pools) if (pool.queue === queue) pool.notify();
-        }),
-      );
-    }
+    const unwake = wakePools(this.#driver, this.#pools);
+    if (unwake !== undefined) this.#cleanups.push(unwake);
     if (this.#options.handleSignals ?? true)
       this.#cleanups.push(drainOnSignals(this.#logger, this.id, () => this.drain()));
     this.#cleanups.push(
@@ -192,11 +182,7 @@ class JobWorker implements Worker {
 
   drain(): Promise<void> {
     if (this.#drainReason === undefined) {
-      this.#drainReason = coreError(
-        'X_DRAINING',
-        `worker ${this.id} is shutting down; the job is handed back uncounted.`,
-        { workerId: this.id },
-      );
+      this.#drainReason = drainingError(this.id);
       for (const held of this.#held.values()) held.execution.interrupt(this.#drainReason);
     }
     const closing = this.#shutdown();
@@ -219,24 +205,16 @@ class JobWorker implements Worker {
     this.#abandon?.();
   }
 
-  async runDue(): Promise<number> {
+  runDue(): Promise<number> {
     assertEnforceable(this.#driver, this.#registry);
-    const queues = this.#pools.map((pool) => pool.queue);
-    const limit = Math.max(1, this.#capacity());
-    let ran = 0;
-    for (;;) {
-      const sentAt = performance.now();
-      const jobs = await this.#driver.claim({
-        queues,
-        limit,
-        workerId: this.id,
-        visibilityTimeoutMs: this.#visibilityTimeoutMs,
-        start: limit, // every row claimed here runs now
-      });
-      if (jobs.length === 0) return ran;
-      ran += jobs.length;
-      await Promise.all(jobs.map((job) => this.#runToEnd(undefined, job, sentAt)));
-    }
+    return runDue({
+      driver: this.#driver,
+      workerId: this.id,
+      queues: this.#pools.map((pool) => pool.queue),
+      limit: Math.max(1, this.#capacity()),
+      visibilityTimeoutMs: this.#visibilityTimeoutMs,
+      runToEnd: (job, sentAt) => this.#runToEnd(undefined, job, sentAt),
+    });
   }
 
   health(): WorkerHealth {

@@ -1,3 +1,6 @@
+import type { CoreErrorCode } from '../errors/codes.js';
+import { coreError } from '../errors/core-error.js';
+import type { JobsError } from '../errors/jobs-error.js';
 import type { JobsLogger } from '../telemetry/logger.js';
 
 /**
@@ -15,4 +18,11 @@ export function drainOnSignals(logger: JobsLogger, workerId: string, drain: () =
     process.removeListener('SIGTERM', onSignal);
     process.removeListener('SIGINT', onSignal);
   };
+}
+
+/** The reason a drain interrupts every held job with: `X_DRAINING`, handed back uncounted. */
+export function drainingError(workerId: string): JobsError<CoreErrorCode> {
+  return coreError('X_DRAINING', `worker ${workerId} is shutting down; the job is handed back uncounted.`, {
+    workerId,
+  });
 }

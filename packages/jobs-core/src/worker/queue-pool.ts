@@ -1,4 +1,5 @@
 import type { ClaimedJob } from '../driver/claim.js';
+import type { JobDriver } from '../driver/job-driver.js';
 import { DueTimer } from './due-timer.js';
 
 /** A claimed job waiting in a pool's buffer, and when its claim was sent (`performance.now()`). */
@@ -146,4 +147,14 @@ export class QueuePool {
       this.#waiters.push(waiter);
     });
   }
+}
+
+/**
+ * Subscribes the pools to the driver's queue wake: a wake for a queue notifies its pool at once
+ * (no poll waits it out). Answers the unsubscribe, or `undefined` for a driver without a wake.
+ */
+export function wakePools(driver: JobDriver, pools: readonly QueuePool[]): (() => void) | undefined {
+  return driver.wake?.subscribe((queue) => {
+    for (const pool of pools) if (pool.queue === queue) pool.notify();
+  });
 }

@@ -6,7 +6,7 @@ import type { AnyJobHandle } from '../job/job-handle.js';
 import type { JobMetrics } from '../telemetry/job-metrics.js';
 import type { JobsLogger } from '../telemetry/logger.js';
 import { QueuePool } from './queue-pool.js';
-import type { WorkerOptions } from './worker-options.js';
+import type { WorkerOptions, WorkerStats } from './worker-options.js';
 
 /** A positive option, or `fallback` when absent; anything else is `X_WORKER_OPTIONS_INVALID`. */
 function positive(value: number | undefined, fallback: number, field: string): number {
@@ -110,6 +110,30 @@ export function buildPools(options: WorkerOptions, registry: unknown): QueuePool
     );
   }
   return names.map((queue) => new QueuePool(queue, concurrency, prefetchOf(options, concurrency)));
+}
+
+/**
+ * `start()`'s refusals, in order: a worker started before (`X_WORKER_OPTIONS_INVALID`), a job its
+ * driver cannot enforce ({@link assertEnforceable}), a `start()` still opening the driver.
+ */
+export function assertStartable(
+  workerId: string,
+  state: WorkerStats['state'],
+  opening: boolean,
+  driver: JobDriver,
+  registry: unknown,
+): void {
+  if (state !== 'idle') {
+    throw coreError('X_WORKER_OPTIONS_INVALID', `worker ${workerId} was already started.`, {
+      field: 'start',
+    });
+  }
+  assertEnforceable(driver, registry);
+  if (opening) {
+    throw coreError('X_WORKER_OPTIONS_INVALID', `worker ${workerId} is already starting.`, {
+      field: 'start',
+    });
+  }
 }
 
 /**
